@@ -1,0 +1,69 @@
+package org.quadfence.geo;
+
+import java.util.List;
+
+/**
+ * A closed lon/lat rectangle following the GeoJSON bbox rule (RFC 7946, 5.2): {@code minLat <=
+ * maxLat}; when {@code minLon > maxLon} it crosses the antimeridian and covers [minLon, 180] and
+ * [-180, maxLon]. Lines and points are valid rectangles. Longitude 180 and -180 are the same
+ * meridian. Every comparison is exact on the doubles given, with no epsilon.
+ */
+public record Rectangle(double minLon, double minLat, double maxLon, double maxLat)
+        implements Shape {
+
+    /**
+     * Checks the corners.
+     *
+     * @throws IllegalArgumentException with a sentence naming what is wrong, such as "minLat 12.5 >
+     *     maxLat 10.0"
+     */
+    public Rectangle {
+        checkLon("minLon", minLon);
+        checkLat("minLat", minLat);
+        checkLon("maxLon", maxLon);
+        checkLat("maxLat", maxLat);
+        if (minLat > maxLat) {
+            throw new IllegalArgumentException("minLat " + minLat + " > maxLat " + maxLat);
+        }
+    }
+
+    /** True when the rectangle crosses the antimeridian (minLon > maxLon). */
+    public boolean crossesAntimeridian() {
+        return minLon > maxLon;
+    }
+
+    @Override
+    public boolean contains(double lon, double lat) {
+        if (!(lat >= minLat && lat <= maxLat)) {
+            return false;
+        }
+        if (crossesAntimeridian()) {
+            return lon >= minLon || lon <= maxLon;
+        }
+        // lon 180 and -180 name the same meridian.
+        return (lon >= minLon && lon <= maxLon)
+                || (lon == -180 && maxLon == 180)
+                || (lon == 180 && minLon == -180);
+    }
+
+    @Override
+    public List<Box> bounds() {
+        if (crossesAntimeridian()) {
+            return List.of(
+                    new Box(-180, minLat, maxLon, maxLat), new Box(minLon, minLat, 180, maxLat));
+        }
+        return List.of(new Box(minLon, minLat, maxLon, maxLat));
+    }
+
+    static void checkLon(String name, double lon) {
+        if (!(lon >= -180 && lon <= 180)) {
+            throw new IllegalArgumentException(name + " out of range [-180, 180]: " + lon);
+        }
+    }
+
+    static void checkLat(String name, double lat) {
+        if (!(lat >= -90 && lat <= 90)) {
+            throw new IllegalArgumentException(name + " out of range [-90, 90]: " + lat);
+        }
+    }
+}
