@@ -1,0 +1,24 @@
+package org.quadfence.cli;
+
+import org.apache.flink.streaming.api.environment.StreamExecutionEnvironment;
+
+import org.quadfence.job.GeofenceJob;
+import org.quadfence.job.JobEnvironment;
+import org.quadfence.job.JobOptions;
+
+/**
+ * The job jar's entry point for {@code flink run target/quadfence.jar --config FILE [--key
+ * value ...]}: the geofence job against Kafka, on whatever cluster runs it.
+ */
+public final class ClusterMain {
+
+    private ClusterMain() {}
+
+    public static void main(String[] args) throws Exception {
+        JobOptions options = JobOptions.fromArgs(args);
+        StreamExecutionEnvironment env = StreamExecutionEnvironment.getExecutionEnvironment();
+        JobEnvironment.configure(env, options, true);
+        GeofenceJob.build(env, options, Wiring.kafka(options, false));
+        env.execute(options.get("job-name"));
+    }
+}

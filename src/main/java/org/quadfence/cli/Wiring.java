@@ -1,0 +1,73 @@
+package org.quadfence.cli;
+
+import org.apache.flink.api.common.typeinfo.TypeHint;
+import org.apache.flink.connector.base.DeliveryGuarantee;
+import org.apache.flink.connector.file.src.FileSource;
+import org.apache.flink.core.fs.Path;
+
+import org.quadfence.io.DeadLetterCodec;
+import org.quadfence.io.FenceChangeCodec;
+import org.quadfence.io.GeofenceEventCodec;
+import org.quadfence.io.JsonLinesFileSink;
+import org.quadfence.io.JsonLinesFormat;
+import org.quadfence.io.KafkaIo;
+import org.quadfence.io.PositionCodec;
+import org.quadfence.job.GeofenceJob;
+import org.quadfence.job.JobOptions;
+import org.quadfence.model.DeadLetter;
+import org.quadfence.model.FenceChange;
+import org.quadfence.model.Parsed;
+import org.quadfence.model.Position;
+
+/** Plugs the job into its two kinds of input and output: JSON-lines files, or Kafka. */
+public final class Wiring {
+
+    private Wiring() {}
+
+    /**
+     * Files: JSON-lines inputs, and outputs written at parallelism 1 so each entity's events keep
+     * their order. Fence changes without a timestamp hold from the beginning of time.
+     */
+    public static GeofenceJob.Io files(
+            java.nio.file.Path fences,
+            java.nio.file.Path positions,
+            java.nio.file.Path events,
+            java.nio.file.Path deadLetters) {
+        JsonLinesFormat<Position> positionLines =
+                new JsonLinesFormat<>(
+                        () -> new PositionCodec()::parse,
+                        new TypeHint<Parsed<Position>>() {}.getTypeInfo());
+        JsonLinesFormat<FenceChange> fenceLines =
+                new JsonLinesFormat<>(
+                        () -> {
+                            FenceChangeCodec codec = new FenceChangeCodec();
+                            return line -> codec.parse(null, line, Long.MIN_VALUE);
+                        },
+                        new TypeHint<Parsed<FenceChange>>() {}.getTypeInfo());
+        return new GeofenceJob.Io(
+                FileSource.forRecordStreamFormat(positionLines, new Path(positions.toUri())).build(),
+                FileSource.forRecordStreamFormat(fenceLines, new Path(fences.toUri())).build(),
+                new JsonLinesFileSink<>(events, () -> new GeofenceEventCodec()::encode),
+                new JsonLinesFileSink<DeadLetter>(deadLetters, () -> new DeadLetterCodec()::encode),
+                1);
+    }
+
+    /** Kafka, as the options say; {@code bounded} sources stop at the offsets latest at start. */
+    public static GeofenceJob.Io kafka(JobOptions o, boolean bounded) {
+        KafkaIo kafka =
+                new KafkaIo(o.get("bootstrap-servers"), o.get("group-id"), o.kafkaProperties());
+        DeliveryGuarantee delivery =
+                o.get("delivery").equals("exactly-once")
+                        ? DeliveryGuarantee.EXACTLY_ONCE
+                        : DeliveryGuarantee.AT_LEAST_ONCE;
+        return new GeofenceJob.Io(
+                kafka.positions(
+                        o.get("positions-topic"),
+                        KafkaIo.startingOffsets(o.get("starting-offsets")),
+                        bounded),
+                kafka.fences(o.get("fences-topic"), bounded),
+                kafka.events(o.get("events-topic"), delivery),
+                kafka.deadLetters(o.get("dlq-topic"), delivery),
+                0);
+    }
+}

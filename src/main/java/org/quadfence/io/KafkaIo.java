@@ -1,0 +1,219 @@
+package org.quadfence.io;
+
+import org.apache.flink.api.common.serialization.DeserializationSchema;
+import org.apache.flink.api.common.serialization.SerializationSchema;
+import org.apache.flink.api.common.typeinfo.TypeHint;
+import org.apache.flink.api.common.typeinfo.TypeInformation;
+import org.apache.flink.connector.base.DeliveryGuarantee;
+import org.apache.flink.connector.kafka.sink.KafkaRecordSerializationSchema;
+import org.apache.flink.connector.kafka.sink.KafkaSink;
+import org.apache.flink.connector.kafka.source.KafkaSource;
+import org.apache.flink.connector.kafka.source.enumerator.initializer.OffsetsInitializer;
+import org.apache.flink.connector.kafka.source.reader.deserializer.KafkaRecordDeserializationSchema;
+import org.apache.flink.util.Collector;
+
+import org.quadfence.model.DeadLetter;
+import org.quadfence.model.FenceChange;
+import org.quadfence.model.GeofenceEvent;
+import org.quadfence.model.Parsed;
+import org.quadfence.model.Position;
+
+import org.apache.kafka.clients.consumer.ConsumerRecord;
+import org.apache.kafka.clients.consumer.OffsetResetStrategy;
+import org.apache.kafka.clients.producer.ProducerRecord;
+
+import java.nio.charset.StandardCharsets;
+import java.util.Properties;
+
+/**
+ * Kafka sources and sinks of the job's records. Records are parsed in the source, so that
+ * watermarks are made per partition from event time; a record that does not parse becomes a dead
+ * letter. Events are keyed by entity id and stamped with their event time.
+ */
+public final class KafkaIo {
+
+    /** Kafka's largest transaction timeout by default (15 min): Flink's default (1 h) fails. */
+    public static final String TRANSACTION_TIMEOUT_MS = "900000";
+
+    private final String bootstrapServers;
+    private final String groupId;
+    private final Properties clientProperties;
+
+    /**
+     * @param clientProperties passed to every Kafka client as is (security.protocol, sasl.*, ...)
+     */
+    public KafkaIo(String bootstrapServers, String groupId, Properties clientProperties) {
+        this.bootstrapServers = bootstrapServers;
+        this.groupId = groupId;
+        this.clientProperties = clientProperties;
+    }
+
+    /** Where positions are read from without a checkpoint: earliest, latest or committed. */
+    public static OffsetsInitializer startingOffsets(String name) {
+        switch (name) {
+            case "earliest":
+                return OffsetsInitializer.earliest();
+            case "latest":
+                return OffsetsInitializer.latest();
+            case "committed":
+                return OffsetsInitializer.committedOffsets(OffsetResetStrategy.EARLIEST);
+            default:
+                throw new IllegalArgumentException("unknown starting offsets: " + name);
+        }
+    }
+
+    /** Positions from {@code topic}; {@code bounded} stops at the offsets latest at start. */
+    public KafkaSource<Parsed<Position>> positions(
+            String topic, OffsetsInitializer start, boolean bounded) {
+        return source(topic, start, bounded, new PositionRecords());
+    }
+
+    /**
+     * Fence changes from the compacted {@code topic}, always from its beginning when there is no
+     * checkpoint: the fence set is the whole topic. A tombstone deletes the fence its key names.
+     */
+    public KafkaSource<Parsed<FenceChange>> fences(String topic, boolean bounded) {
+        return source(topic, OffsetsInitializer.earliest(), bounded, new FenceRecords());
+    }
+
+    private <T> KafkaSource<T> source(
+            String topic,
+            OffsetsInitializer start,
+            boolean bounded,
+            KafkaRecordDeserializationSchema<T> deserializer) {
+        var b =
+                KafkaSource.<T>builder()
+                        .setBootstrapServers(bootstrapServers)
+                        .setGroupId(groupId)
+                        .setTopics(topic)
+                        .setStartingOffsets(start)
+                        .setDeserializer(deserializer)
+                        .setProperties(clientProperties)
+                        .setProperty("isolation.level", "read_committed");
+        if (bounded) {
+            b.setBounded(OffsetsInitializer.latest());
+        }
+        return b.build();
+    }
+
+    /** Events to {@code topic}, keyed by entity id. */
+    public KafkaSink<GeofenceEvent> events(String topic, DeliveryGuarantee delivery) {
+        return sink(topic, delivery, "events", new EventRecords(topic));
+    }
+
+    /** Dead letters to {@code topic}. */
+    public KafkaSink<DeadLetter> deadLetters(String topic, DeliveryGuarantee delivery) {
+        return sink(topic, delivery, "dlq", new DeadLetterRecords(topic));
+    }
+
+    private <T> KafkaSink<T> sink(
+            String topic,
+            DeliveryGuarantee delivery,
+            String name,
+            KafkaRecordSerializationSchema<T> serializer) {
+        Properties p = new Properties();
+        p.setProperty("transaction.timeout.ms", TRANSACTION_TIMEOUT_MS);
+        p.putAll(clientProperties);
+        return KafkaSink.<T>builder()
+                .setBootstrapServers(bootstrapServers)
+                .setKafkaProducerConfig(p)
+                .setRecordSerializer(serializer)
+                .setDeliveryGuarantee(delivery)
+                .setTransactionalIdPrefix(groupId + "-" + name)
+                .build();
+    }
+
+    private static final class PositionRecords
+            implements KafkaRecordDeserializationSchema<Parsed<Position>> {
+        private static final long serialVersionUID = 1L;
+        private transient PositionCodec codec;
+
+        @Override
+        public void open(DeserializationSchema.InitializationContext context) {
+            codec = new PositionCodec();
+        }
+
+        @Override
+        public void deserialize(ConsumerRecord<byte[], byte[]> record, Collector<Parsed<Position>> out) {
+            out.collect(codec.parse(record.value() == null ? new byte[0] : record.value()));
+        }
+
+        @Override
+        public TypeInformation<Parsed<Position>> getProducedType() {
+            return new TypeHint<Parsed<Position>>() {}.getTypeInfo();
+        }
+    }
+
+    private static final class FenceRecords
+            implements KafkaRecordDeserializationSchema<Parsed<FenceChange>> {
+        private static final long serialVersionUID = 1L;
+        private transient FenceChangeCodec codec;
+
+        @Override
+        public void open(DeserializationSchema.InitializationContext context) {
+            codec = new FenceChangeCodec();
+        }
+
+        @Override
+        public void deserialize(
+                ConsumerRecord<byte[], byte[]> record, Collector<Parsed<FenceChange>> out) {
+            out.collect(codec.parse(record.key(), record.value(), record.timestamp()));
+        }
+
+        @Override
+        public TypeInformation<Parsed<FenceChange>> getProducedType() {
+            return new TypeHint<Parsed<FenceChange>>() {}.getTypeInfo();
+        }
+    }
+
+    private static final class EventRecords
+            implements KafkaRecordSerializationSchema<GeofenceEvent> {
+        private static final long serialVersionUID = 1L;
+        private final String topic;
+        private transient GeofenceEventCodec codec;
+
+        EventRecords(String topic) {
+            this.topic = topic;
+        }
+
+        @Override
+        public void open(
+                SerializationSchema.InitializationContext context, KafkaSinkContext sinkContext) {
+            codec = new GeofenceEventCodec();
+        }
+
+        @Override
+        public ProducerRecord<byte[], byte[]> serialize(
+                GeofenceEvent e, KafkaSinkContext context, Long timestamp) {
+            return new ProducerRecord<>(
+                    topic,
+                    null,
+                    e.timestamp(),
+                    e.entityId().getBytes(StandardCharsets.UTF_8),
+                    codec.encode(e));
+        }
+    }
+
+    private static final class DeadLetterRecords
+            implements KafkaRecordSerializationSchema<DeadLetter> {
+        private static final long serialVersionUID = 1L;
+        private final String topic;
+        private transient DeadLetterCodec codec;
+
+        DeadLetterRecords(String topic) {
+            this.topic = topic;
+        }
+
+        @Override
+        public void open(
+                SerializationSchema.InitializationContext context, KafkaSinkContext sinkContext) {
+            codec = new DeadLetterCodec();
+        }
+
+        @Override
+        public ProducerRecord<byte[], byte[]> serialize(
+                DeadLetter d, KafkaSinkContext context, Long timestamp) {
+            return new ProducerRecord<>(topic, codec.encode(d));
+        }
+    }
+}

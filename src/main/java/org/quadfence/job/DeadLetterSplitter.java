@@ -1,0 +1,29 @@
+package org.quadfence.job;
+
+import org.apache.flink.streaming.api.functions.ProcessFunction;
+import org.apache.flink.util.Collector;
+import org.apache.flink.util.OutputTag;
+
+import org.quadfence.model.DeadLetter;
+import org.quadfence.model.Parsed;
+
+/** Passes parsed records on and sends the dead letters of bad ones to a side output. */
+public class DeadLetterSplitter<T> extends ProcessFunction<Parsed<T>, T> {
+
+    private static final long serialVersionUID = 1L;
+
+    private final OutputTag<DeadLetter> deadLetters;
+
+    public DeadLetterSplitter(OutputTag<DeadLetter> deadLetters) {
+        this.deadLetters = deadLetters;
+    }
+
+    @Override
+    public void processElement(Parsed<T> record, Context ctx, Collector<T> out) {
+        if (record.ok()) {
+            out.collect(record.value());
+        } else {
+            ctx.output(deadLetters, record.deadLetter());
+        }
+    }
+}

@@ -1,0 +1,154 @@
+package org.quadfence.job;
+
+import org.apache.flink.api.common.eventtime.WatermarkStrategy;
+import org.apache.flink.api.common.typeinfo.TypeHint;
+import org.apache.flink.api.common.typeinfo.TypeInformation;
+import org.apache.flink.api.connector.sink2.Sink;
+import org.apache.flink.api.connector.source.Source;
+import org.apache.flink.api.java.functions.KeySelector;
+import org.apache.flink.streaming.api.datastream.DataStream;
+import org.apache.flink.streaming.api.datastream.DataStreamSink;
+import org.apache.flink.streaming.api.datastream.SingleOutputStreamOperator;
+import org.apache.flink.streaming.api.environment.StreamExecutionEnvironment;
+import org.apache.flink.util.OutputTag;
+
+import org.quadfence.model.DeadLetter;
+import org.quadfence.model.FenceChange;
+import org.quadfence.model.GeofenceEvent;
+import org.quadfence.model.Membership;
+import org.quadfence.model.Parsed;
+import org.quadfence.model.Position;
+import org.quadfence.model.TileUpdate;
+import org.quadfence.tiles.TileGrid;
+
+import java.time.Duration;
+
+/**
+ * The geofence job graph. It only wires: sources and sinks come in as parameters (files for tests
+ * and replay, Kafka on a cluster).
+ *
+ * <pre>
+ * positions --split--> Position --keyBy(tile of the point)--------------\
+ *                \--> dead letters                                       TileMatcher --> Membership
+ * fences ----split--> FenceChange --keyBy(fence id)--> FenceRouter -----/      |      keyBy(entity)
+ *                \--> dead letters                  TileUpdate by tile          v
+ *                                                                   MembershipTracker --> events
+ * </pre>
+ */
+public final class GeofenceJob {
+
+    /** The dead letters of every stage. */
+    public static final OutputTag<DeadLetter> DEAD_LETTERS =
+            new OutputTag<>("dead-letters", TypeInformation.of(DeadLetter.class));
+
+    // Dead letters carry no event time and must not move the watermark.
+    private static final long NO_TIME = Long.MIN_VALUE;
+
+    private GeofenceJob() {}
+
+    /** Where the job reads and writes; {@code sinkParallelism} 0 keeps the default. */
+    public record Io(
+            Source<Parsed<Position>, ?, ?> positions,
+            Source<Parsed<FenceChange>, ?, ?> fences,
+            Sink<GeofenceEvent> events,
+            Sink<DeadLetter> deadLetters,
+            int sinkParallelism) {}
+
+    /** Adds the job's operators to {@code env}. */
+    public static void build(StreamExecutionEnvironment env, JobOptions options, Io io) {
+        TileGrid grid = new TileGrid(options.intValue("tile-level"));
+        Duration bound = Duration.ofMillis(options.millis("max-out-of-orderness"));
+        Duration idle = Duration.ofMillis(options.millis("idle-timeout"));
+
+        SingleOutputStreamOperator<Position> positions =
+                env.fromSource(
+                                io.positions(),
+                                WatermarkStrategy.<Parsed<Position>>forBoundedOutOfOrderness(bound)
+                                        .withTimestampAssigner((r, ts) -> r.ok() ? r.value().timestamp() : NO_TIME)
+                                        .withIdleness(idle),
+                                "positions source",
+                                new TypeHint<Parsed<Position>>() {}.getTypeInfo())
+                        .uid("positions-source")
+                        .process(new DeadLetterSplitter<Position>(DEAD_LETTERS))
+                        .returns(Position.class)
+                        .uid("positions-dead-letters")
+                        .name("positions: dead letters aside");
+
+        SingleOutputStreamOperator<FenceChange> fences =
+                env.fromSource(
+                                io.fences(),
+                                WatermarkStrategy.<Parsed<FenceChange>>forBoundedOutOfOrderness(
+                                                bound)
+                                        .withTimestampAssigner((r, ts) -> r.ok() ? r.value().timestamp() : NO_TIME)
+                                        .withIdleness(idle),
+                                "fences source",
+                                new TypeHint<Parsed<FenceChange>>() {}.getTypeInfo())
+                        .uid("fences-source")
+                        .process(new DeadLetterSplitter<FenceChange>(DEAD_LETTERS))
+                        .returns(FenceChange.class)
+                        .uid("fences-dead-letters")
+                        .name("fences: dead letters aside");
+
+        SingleOutputStreamOperator<TileUpdate> tileUpdates =
+                fences.keyBy(FenceChange::fenceId)
+                        .process(new FenceRouter(grid))
+                        .returns(TileUpdate.class)
+                        .uid("fence-router")
+                        .name("FenceRouter: fence versions to tiles");
+
+        SingleOutputStreamOperator<Membership> memberships =
+                tileUpdates
+                        .keyBy(TileUpdate::tile, TypeInformation.of(Long.class))
+                        .connect(positions.keyBy(new TileOfPosition(grid), TypeInformation.of(Long.class)))
+                        .process(
+                                new TileMatcher(
+                                        grid,
+                                        options.intValue("node-capacity"),
+                                        options.intValue("max-depth"),
+                                        DEAD_LETTERS))
+                        .returns(Membership.class)
+                        .uid("tile-matcher")
+                        .name("TileMatcher: fences containing each position");
+
+        SingleOutputStreamOperator<GeofenceEvent> events =
+                memberships
+                        .keyBy(Membership::entityId)
+                        .process(new MembershipTracker())
+                        .returns(GeofenceEvent.class)
+                        .uid("membership-tracker")
+                        .name("MembershipTracker: ENTER and EXIT");
+
+        DataStream<DeadLetter> deadLetters =
+                positions
+                        .getSideOutput(DEAD_LETTERS)
+                        .union(
+                                fences.getSideOutput(DEAD_LETTERS),
+                                memberships.getSideOutput(DEAD_LETTERS));
+
+        parallelism(events.sinkTo(io.events()).uid("events-sink").name("events sink"), io);
+        parallelism(
+                deadLetters.sinkTo(io.deadLetters()).uid("dead-letters-sink").name("dead letters sink"),
+                io);
+    }
+
+    private static void parallelism(DataStreamSink<?> sink, Io io) {
+        if (io.sinkParallelism() > 0) {
+            sink.setParallelism(io.sinkParallelism());
+        }
+    }
+
+    /** The tile a position belongs to: the key of the tile stage. */
+    static final class TileOfPosition implements KeySelector<Position, Long> {
+        private static final long serialVersionUID = 1L;
+        private final TileGrid grid;
+
+        TileOfPosition(TileGrid grid) {
+            this.grid = grid;
+        }
+
+        @Override
+        public Long getKey(Position p) {
+            return grid.tileOf(p.lon(), p.lat());
+        }
+    }
+}

@@ -1,0 +1,251 @@
+package org.quadfence.job;
+
+import java.io.IOException;
+import java.io.InputStream;
+import java.io.Serializable;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.Collections;
+import java.util.LinkedHashMap;
+import java.util.Locale;
+import java.util.Map;
+import java.util.Properties;
+import java.util.TreeMap;
+
+/**
+ * The job's options: every option has a key, a default and a meaning. Values come from a
+ * properties file ({@code --config FILE}) and from {@code --key value} arguments; the command line
+ * wins. An unknown key is an error that lists the valid ones. Keys that start with {@code kafka.}
+ * are passed to the Kafka clients as they are (without the prefix).
+ */
+public final class JobOptions implements Serializable {
+
+    private static final long serialVersionUID = 1L;
+
+    /** The options, in the order the README and jobs/ list them: key, default, meaning. */
+    public static final Map<String, String[]> KNOWN = known();
+
+    private final Map<String, String> values;
+
+    private JobOptions(Map<String, String> values) {
+        this.values = values;
+    }
+
+    private static Map<String, String[]> known() {
+        Map<String, String[]> m = new LinkedHashMap<>();
+        m.put("tile-level", new String[] {"7", "level of the global quadtree whose cells are the keyed tiles"});
+        m.put("node-capacity", new String[] {"16", "fences a quadtree node holds before it splits"});
+        m.put("max-depth", new String[] {"10", "deepest level of a tile's quadtree below the tile"});
+        m.put("max-out-of-orderness", new String[] {"1s", "how late (event time) a record may arrive behind the newest one and still count"});
+        m.put("idle-timeout", new String[] {"10s", "a partition or split silent this long stops holding back the watermark"});
+        m.put("parallelism", new String[] {"", "operator parallelism; empty: the environment's default"});
+        m.put("checkpoint-interval", new String[] {"10s", "checkpoint interval; exactly-once output becomes visible at checkpoints"});
+        m.put("delivery", new String[] {"exactly-once", "exactly-once (transactional Kafka sink) or at-least-once"});
+        m.put("state-backend", new String[] {"hashmap", "hashmap (heap) or rocksdb"});
+        m.put("bootstrap-servers", new String[] {"localhost:9092", "Kafka bootstrap servers"});
+        m.put("positions-topic", new String[] {"positions", "Kafka topic of positions"});
+        m.put("fences-topic", new String[] {"fences", "Kafka topic of fence changes (compacted, key = fence id)"});
+        m.put("events-topic", new String[] {"geofence-events", "Kafka topic the ENTER/EXIT events go to"});
+        m.put("dlq-topic", new String[] {"geofence-dlq", "Kafka topic the dead letters go to"});
+        m.put("group-id", new String[] {"quadfence", "Kafka consumer group id; also the prefix of the sink's transactional ids"});
+        m.put("starting-offsets", new String[] {"committed", "where positions are read from without a checkpoint: earliest, latest or committed (committed falls back to earliest)"});
+        m.put("job-name", new String[] {"quadfence", "the Flink job's name"});
+        return Collections.unmodifiableMap(m);
+    }
+
+    /** The defaults alone. */
+    public static JobOptions defaults() {
+        return of(Map.of());
+    }
+
+    /**
+     * Options from key/value pairs, checked.
+     *
+     * @throws IllegalArgumentException naming an unknown key (and the valid ones) or a bad value
+     */
+    public static JobOptions of(Map<String, String> given) {
+        Map<String, String> v = new TreeMap<>();
+        KNOWN.forEach((k, d) -> v.put(k, d[0]));
+        for (Map.Entry<String, String> e : given.entrySet()) {
+            String key = e.getKey();
+            if (!KNOWN.containsKey(key) && !key.startsWith("kafka.")) {
+                throw new IllegalArgumentException(
+                        "unknown option '" + key + "'; valid options: "
+                                + String.join(", ", KNOWN.keySet()) + ", and kafka.*");
+            }
+            v.put(key, e.getValue().trim());
+        }
+        JobOptions o = new JobOptions(v);
+        o.check();
+        return o;
+    }
+
+    /**
+     * Options from a command line of {@code --key value} pairs and an optional {@code --config
+     * FILE}; the command line wins over the file.
+     */
+    public static JobOptions fromArgs(String[] args) throws IOException {
+        return of(parseArgs(args, Map.of()));
+    }
+
+    /**
+     * Reads {@code --key value} pairs (and {@code --config FILE}, whose values the command line
+     * overrides); keys listed in {@code own} are left out of the options and returned in it.
+     */
+    public static Map<String, String> parseArgs(String[] args, Map<String, String> own)
+            throws IOException {
+        Map<String, String> fromCli = new LinkedHashMap<>();
+        Map<String, String> merged = new LinkedHashMap<>();
+        for (int i = 0; i < args.length; i++) {
+            String a = args[i];
+            if (!a.startsWith("--") || a.length() == 2) {
+                throw new IllegalArgumentException("expected --key value, got '" + a + "'");
+            }
+            if (i + 1 >= args.length) {
+                throw new IllegalArgumentException("option " + a + " needs a value");
+            }
+            String key = a.substring(2);
+            String value = args[++i];
+            if (key.equals("config")) {
+                merged.putAll(readProperties(Path.of(value)));
+            } else {
+                fromCli.put(key, value);
+            }
+        }
+        merged.putAll(fromCli);
+        for (String k : own.keySet()) {
+            if (merged.containsKey(k)) {
+                own.put(k, merged.remove(k));
+            }
+        }
+        return merged;
+    }
+
+    private static Map<String, String> readProperties(Path file) throws IOException {
+        if (!Files.isRegularFile(file)) {
+            throw new IllegalArgumentException("config file not found: " + file);
+        }
+        Properties p = new Properties();
+        try (InputStream in = Files.newInputStream(file)) {
+            p.load(in);
+        }
+        Map<String, String> m = new LinkedHashMap<>();
+        p.stringPropertyNames().forEach(k -> m.put(k, p.getProperty(k)));
+        return m;
+    }
+
+    private void check() {
+        int level = intValue("tile-level");
+        if (level < 0 || level > 16) {
+            throw new IllegalArgumentException("tile-level must be 0 to 16, got " + level);
+        }
+        if (intValue("node-capacity") < 1) {
+            throw new IllegalArgumentException("node-capacity must be at least 1");
+        }
+        if (intValue("max-depth") < 0 || intValue("max-depth") > 30) {
+            throw new IllegalArgumentException("max-depth must be 0 to 30");
+        }
+        millis("max-out-of-orderness");
+        millis("idle-timeout");
+        millis("checkpoint-interval");
+        oneOf("delivery", "exactly-once", "at-least-once");
+        oneOf("state-backend", "hashmap", "rocksdb");
+        oneOf("starting-offsets", "earliest", "latest", "committed");
+        if (!get("parallelism").isEmpty() && intValue("parallelism") < 1) {
+            throw new IllegalArgumentException("parallelism must be at least 1");
+        }
+    }
+
+    private void oneOf(String key, String... allowed) {
+        String v = get(key);
+        for (String a : allowed) {
+            if (a.equals(v)) {
+                return;
+            }
+        }
+        throw new IllegalArgumentException(
+                key + " must be one of " + String.join(", ", allowed) + ", got '" + v + "'");
+    }
+
+    /** The option's value as text. */
+    public String get(String key) {
+        String v = values.get(key);
+        if (v == null) {
+            throw new IllegalArgumentException("unknown option '" + key + "'");
+        }
+        return v;
+    }
+
+    /** The option's value as an integer. */
+    public int intValue(String key) {
+        String v = get(key);
+        try {
+            return Integer.parseInt(v);
+        } catch (NumberFormatException e) {
+            throw new IllegalArgumentException(key + " must be an integer, got '" + v + "'");
+        }
+    }
+
+    /**
+     * The option's value as milliseconds: a plain number is milliseconds, or a number with a unit
+     * (ms, s, min, h), such as {@code 500ms}, {@code 1s}, {@code 2min}.
+     */
+    public long millis(String key) {
+        return parseDuration(key, get(key));
+    }
+
+    static long parseDuration(String key, String text) {
+        String t = text.trim().toLowerCase(Locale.ROOT);
+        int i = 0;
+        while (i < t.length() && (Character.isDigit(t.charAt(i)) || t.charAt(i) == '.')) {
+            i++;
+        }
+        String unit = t.substring(i).trim();
+        long factor;
+        switch (unit) {
+            case "":
+            case "ms":
+                factor = 1;
+                break;
+            case "s":
+                factor = 1000;
+                break;
+            case "min":
+            case "m":
+                factor = 60_000;
+                break;
+            case "h":
+                factor = 3_600_000;
+                break;
+            default:
+                factor = -1;
+        }
+        try {
+            double n = Double.parseDouble(t.substring(0, i));
+            if (factor > 0 && n >= 0) {
+                return Math.round(n * factor);
+            }
+        } catch (NumberFormatException e) {
+            // reported below
+        }
+        throw new IllegalArgumentException(
+                key + " must be a duration such as 1000, 500ms, 1s or 2min, got '" + text + "'");
+    }
+
+    /** The {@code kafka.}-prefixed options, with the prefix taken off. */
+    public Properties kafkaProperties() {
+        Properties p = new Properties();
+        values.forEach(
+                (k, v) -> {
+                    if (k.startsWith("kafka.")) {
+                        p.setProperty(k.substring("kafka.".length()), v);
+                    }
+                });
+        return p;
+    }
+
+    /** Every option with its value, for logging. */
+    public Map<String, String> asMap() {
+        return Collections.unmodifiableMap(values);
+    }
+}

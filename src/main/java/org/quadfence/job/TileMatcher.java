@@ -1,0 +1,197 @@
+package org.quadfence.job;
+
+import org.apache.flink.api.common.functions.OpenContext;
+import org.apache.flink.api.common.state.MapState;
+import org.apache.flink.api.common.state.MapStateDescriptor;
+import org.apache.flink.api.common.typeinfo.TypeInformation;
+import org.apache.flink.api.common.typeinfo.Types;
+import org.apache.flink.metrics.Counter;
+import org.apache.flink.streaming.api.functions.co.KeyedCoProcessFunction;
+import org.apache.flink.util.Collector;
+import org.apache.flink.util.OutputTag;
+
+import org.quadfence.geo.Box;
+import org.quadfence.index.QuadTree;
+import org.quadfence.model.DeadLetter;
+import org.quadfence.model.Membership;
+import org.quadfence.model.Position;
+import org.quadfence.model.TileUpdate;
+import org.quadfence.tiles.TileGrid;
+
+import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.HashMap;
+import java.util.List;
+import java.util.Map;
+
+/**
+ * Keyed by tile: keeps the fences of one tile and finds, for each position in the tile, the fences
+ * that contain it.
+ *
+ * <p>The tile's fences live in keyed MapState (the durable truth, in checkpoints and savepoints).
+ * A quadtree over them is a transient index, rebuilt from that state whenever this instance does
+ * not have it (after a restore, a rescale, or on a new task). Both inputs wait in keyed state until
+ * the watermark passes their time; then the fence updates at time t are applied before the
+ * positions at t are matched. A position that arrives after the watermark passed its time is a
+ * dead letter ("late") and changes nothing; a late fence update is applied at once and counted.
+ */
+public class TileMatcher extends KeyedCoProcessFunction<Long, TileUpdate, Position, Membership> {
+
+    private static final long serialVersionUID = 1L;
+
+    private final TileGrid grid;
+    private final int nodeCapacity;
+    private final int maxDepth;
+    private final OutputTag<DeadLetter> deadLetters;
+
+    private transient MapState<String, Box> fences;
+    private transient MapState<Long, List<TileUpdate>> pendingUpdates;
+    private transient MapState<Long, List<Position>> pendingPositions;
+    private transient Map<Long, QuadTree<String>> trees;
+    private transient Counter positionsIn;
+    private transient Counter latePositions;
+    private transient Counter lateUpdates;
+    private transient Counter candidates;
+    private transient long fencesIndexed;
+
+    public TileMatcher(
+            TileGrid grid, int nodeCapacity, int maxDepth, OutputTag<DeadLetter> deadLetters) {
+        this.grid = grid;
+        this.nodeCapacity = nodeCapacity;
+        this.maxDepth = maxDepth;
+        this.deadLetters = deadLetters;
+    }
+
+    @Override
+    public void open(OpenContext openContext) {
+        TypeInformation<Box> box = TypeInformation.of(Box.class);
+        fences =
+                getRuntimeContext()
+                        .getMapState(new MapStateDescriptor<>("fences", Types.STRING, box));
+        pendingUpdates =
+                getRuntimeContext()
+                        .getMapState(
+                                new MapStateDescriptor<>(
+                                        "pending-updates",
+                                        Types.LONG,
+                                        Types.LIST(TypeInformation.of(TileUpdate.class))));
+        pendingPositions =
+                getRuntimeContext()
+                        .getMapState(
+                                new MapStateDescriptor<>(
+                                        "pending-positions",
+                                        Types.LONG,
+                                        Types.LIST(TypeInformation.of(Position.class))));
+        trees = new HashMap<>();
+        var metrics = getRuntimeContext().getMetricGroup();
+        positionsIn = metrics.counter("positionsIn");
+        latePositions = metrics.counter("latePositions");
+        lateUpdates = metrics.counter("lateTileUpdates");
+        candidates = metrics.counter("candidates");
+        metrics.gauge("tilesIndexed", () -> trees.size());
+        metrics.gauge("fencesIndexed", () -> fencesIndexed);
+    }
+
+    @Override
+    public void processElement1(TileUpdate update, Context ctx, Collector<Membership> out)
+            throws Exception {
+        long t = update.timestamp();
+        if (t <= ctx.timerService().currentWatermark()) {
+            if (t != Long.MIN_VALUE) {
+                lateUpdates.inc();
+            }
+            apply(update, ctx.getCurrentKey());
+            return;
+        }
+        pendingUpdates.put(t, appended(pendingUpdates.get(t), update));
+        ctx.timerService().registerEventTimeTimer(t);
+    }
+
+    @Override
+    public void processElement2(Position position, Context ctx, Collector<Membership> out)
+            throws Exception {
+        positionsIn.inc();
+        long t = position.timestamp();
+        long watermark = ctx.timerService().currentWatermark();
+        if (t <= watermark) {
+            latePositions.inc();
+            ctx.output(deadLetters, Late.deadLetter(position, watermark));
+            return;
+        }
+        pendingPositions.put(t, appended(pendingPositions.get(t), position));
+        ctx.timerService().registerEventTimeTimer(t);
+    }
+
+    @Override
+    public void onTimer(long timestamp, OnTimerContext ctx, Collector<Membership> out)
+            throws Exception {
+        long tile = ctx.getCurrentKey();
+        List<TileUpdate> updates = pendingUpdates.get(timestamp);
+        if (updates != null) {
+            pendingUpdates.remove(timestamp);
+            for (TileUpdate u : updates) {
+                apply(u, tile);
+            }
+        }
+        List<Position> positions = pendingPositions.get(timestamp);
+        if (positions != null) {
+            pendingPositions.remove(timestamp);
+            QuadTree<String> tree = tree(tile);
+            List<String> hits = new ArrayList<>();
+            for (Position p : positions) {
+                hits.clear();
+                tree.query(TileGrid.foldLon(p.lon()), p.lat(), hits::add);
+                candidates.inc(hits.size());
+                String[] ids = hits.toArray(new String[0]);
+                Arrays.sort(ids);
+                out.collect(new Membership(p.entityId(), p.timestamp(), p.lon(), p.lat(), ids));
+            }
+        }
+    }
+
+    private void apply(TileUpdate update, long tile) throws Exception {
+        QuadTree<String> tree = trees.get(tile);
+        if (update.isRemoval()) {
+            fences.remove(update.fenceId());
+            if (tree != null && tree.remove(update.fenceId())) {
+                fencesIndexed--;
+            }
+        } else {
+            fences.put(update.fenceId(), update.clip());
+            if (tree != null) {
+                if (tree.box(update.fenceId()) == null) {
+                    fencesIndexed++;
+                }
+                tree.update(update.fenceId(), update.clip());
+            }
+        }
+        if (tree != null && tree.size() == 0) {
+            trees.remove(tile);
+        }
+    }
+
+    /** The tile's quadtree, built from the tile's state when this instance does not have it. */
+    private QuadTree<String> tree(long tile) throws Exception {
+        QuadTree<String> tree = trees.get(tile);
+        if (tree == null) {
+            Map<String, Box> items = new HashMap<>();
+            for (Map.Entry<String, Box> e : fences.entries()) {
+                items.put(e.getKey(), e.getValue());
+            }
+            tree = QuadTree.build(grid.cell(tile), nodeCapacity, maxDepth, items);
+            fencesIndexed += items.size();
+            trees.put(tile, tree);
+        }
+        return tree;
+    }
+
+    // State values are replaced, never changed in place: the heap backend's snapshots share them.
+    private static <T> List<T> appended(List<T> list, T item) {
+        List<T> copy = new ArrayList<>(list == null ? 1 : list.size() + 1);
+        if (list != null) {
+            copy.addAll(list);
+        }
+        copy.add(item);
+        return copy;
+    }
+}

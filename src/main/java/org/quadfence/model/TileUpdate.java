@@ -1,0 +1,16 @@
+package org.quadfence.model;
+
+import org.quadfence.geo.Box;
+
+/**
+ * What a fence is in one tile from {@code timestamp} on: {@code clip} is the part of the fence
+ * inside the tile's closed cell (the whole cell when the tile lies wholly inside the fence), or
+ * null when the fence is not in the tile from then on.
+ */
+public record TileUpdate(long tile, String fenceId, long timestamp, Box clip) {
+
+    /** True when the fence leaves the tile. */
+    public boolean isRemoval() {
+        return clip == null;
+    }
+}

@@ -1,0 +1,120 @@
+package org.quadfence.job;
+
+import org.apache.flink.api.common.typeinfo.Types;
+import org.apache.flink.streaming.util.KeyedOneInputStreamOperatorTestHarness;
+import org.apache.flink.streaming.util.ProcessFunctionTestHarnesses;
+
+import org.quadfence.geo.Box;
+import org.quadfence.geo.Rectangle;
+import org.quadfence.model.FenceChange;
+import org.quadfence.model.TileUpdate;
+import org.quadfence.tiles.TileGrid;
+
+import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.BeforeEach;
+import org.junit.jupiter.api.Test;
+
+import java.util.List;
+import java.util.Set;
+import java.util.stream.Collectors;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+class FenceRouterTest {
+
+    private static final TileGrid GRID = new TileGrid(2);
+
+    private KeyedOneInputStreamOperatorTestHarness<String, FenceChange, TileUpdate> harness;
+
+    @BeforeEach
+    void open() throws Exception {
+        harness =
+                ProcessFunctionTestHarnesses.forKeyedProcessFunction(
+                        new FenceRouter(GRID), FenceChange::fenceId, Types.STRING);
+        harness.open();
+    }
+
+    @AfterEach
+    void close() throws Exception {
+        harness.close();
+    }
+
+    private void upsert(String id, long t, double... r) throws Exception {
+        harness.processElement(
+                FenceChange.upsert(id, new Rectangle(r[0], r[1], r[2], r[3]), t, null), t);
+    }
+
+    private void delete(String id, long t) throws Exception {
+        harness.processElement(FenceChange.delete(id, t), t);
+    }
+
+    /** The clip of {@code fence} in {@code tile} at time t, replaying the updates as a tile does. */
+    private Box inForce(long tile, String fence, long t) {
+        Box clip = null;
+        long at = Long.MIN_VALUE;
+        for (TileUpdate u : harness.extractOutputValues()) {
+            if (u.tile() == tile && u.fenceId().equals(fence) && u.timestamp() <= t && u.timestamp() >= at) {
+                clip = u.clip();
+                at = u.timestamp();
+            }
+        }
+        return clip;
+    }
+
+    private Set<Long> tilesHolding(String fence, long t) {
+        return harness.extractOutputValues().stream()
+                .map(TileUpdate::tile)
+                .filter(tile -> inForce(tile, fence, t) != null)
+                .collect(Collectors.toSet());
+    }
+
+    @Test
+    void anUpsertReachesEveryTileItsBoxTouchesWithMarkersForTilesWhollyInside() throws Exception {
+        upsert("f", 1, -90, -45, 90, 45);
+        List<TileUpdate> out = harness.extractOutputValues();
+        assertThat(out).hasSize(16);
+        assertThat(out.stream().filter(u -> u.clip().equals(GRID.cell(u.tile())))).hasSize(4);
+        long corner = GRID.tileOf(-180, -90);
+        assertThat(inForce(corner, "f", 1)).isEqualTo(new Box(-90, -45, -90, -45));
+    }
+
+    @Test
+    void aMovedFenceLeavesItsOldTilesAtTheTimeOfTheMove() throws Exception {
+        upsert("f", 1, 10, 10, 20, 20);
+        upsert("f", 5, -100, -50, -95, -46);
+        assertThat(tilesHolding("f", 4)).containsExactly(GRID.tileOf(15, 15));
+        assertThat(tilesHolding("f", 5)).containsExactly(GRID.tileOf(-97, -48));
+    }
+
+    @Test
+    void aChangeArrivingOutOfOrderStillLeavesTheRightFenceInForceAtEachTime() throws Exception {
+        upsert("f", 5, 10, 10, 20, 20);
+        upsert("f", 3, -100, -50, -95, -46);
+        assertThat(tilesHolding("f", 2)).isEmpty();
+        assertThat(tilesHolding("f", 3)).containsExactly(GRID.tileOf(-97, -48));
+        assertThat(tilesHolding("f", 5)).containsExactly(GRID.tileOf(15, 15));
+    }
+
+    @Test
+    void aDeleteEmptiesEveryTileAndLeavesNoStateOnceTheWatermarkPassesIt() throws Exception {
+        upsert("f", 1, -10, -10, 10, 10);
+        delete("f", 2);
+        assertThat(tilesHolding("f", 1)).hasSize(4);
+        assertThat(tilesHolding("f", 2)).isEmpty();
+        harness.processWatermark(2);
+        assertThat(harness.numKeyedStateEntries()).isZero();
+    }
+
+    @Test
+    void deletingAnUnknownFenceIsANoOp() throws Exception {
+        delete("nobody", 7);
+        assertThat(harness.extractOutputValues()).isEmpty();
+    }
+
+    @Test
+    void aRectangleAcrossTheAntimeridianReachesTilesOnBothSides() throws Exception {
+        upsert("am", 1, 170, 0, -170, 10);
+        assertThat(tilesHolding("am", 1))
+                .containsExactlyInAnyOrder(GRID.tileOf(175, 5), GRID.tileOf(-175, 5), GRID.tileOf(175, -5), GRID.tileOf(-175, -5));
+    }
+}

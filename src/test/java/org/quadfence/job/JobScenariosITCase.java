@@ -1,0 +1,97 @@
+package org.quadfence.job;
+
+import org.apache.flink.streaming.api.environment.StreamExecutionEnvironment;
+import org.apache.flink.test.junit5.MiniClusterExtension;
+
+import org.quadfence.cli.Wiring;
+import org.quadfence.testing.MiniClusters;
+import org.quadfence.testing.SampleCheck;
+import org.quadfence.testing.SampleCheck.Event;
+
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.extension.RegisterExtension;
+import org.junit.jupiter.api.io.TempDir;
+
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.List;
+import java.util.Map;
+import java.util.stream.Collectors;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+/** Small hand-made cases through the whole job graph (both keyed stages) on a MiniCluster. */
+class JobScenariosITCase {
+
+    @RegisterExtension static final MiniClusterExtension FLINK = MiniClusters.loopback(2);
+
+    @TempDir Path dir;
+
+    private List<String> run(List<String> fences, List<String> positions) throws Exception {
+        Files.write(dir.resolve("f.jsonl"), fences);
+        Files.write(dir.resolve("p.jsonl"), positions);
+        JobOptions options = JobOptions.of(Map.of("parallelism", "2", "tile-level", "7"));
+        StreamExecutionEnvironment env = StreamExecutionEnvironment.getExecutionEnvironment();
+        JobEnvironment.configure(env, options, false);
+        GeofenceJob.build(
+                env,
+                options,
+                Wiring.files(
+                        dir.resolve("f.jsonl"),
+                        dir.resolve("p.jsonl"),
+                        dir.resolve("events.jsonl"),
+                        dir.resolve("dlq.jsonl")));
+        env.execute();
+        return SampleCheck.read(dir.resolve("events.jsonl")).stream()
+                .map(e -> e.event() + " " + e.fenceId() + " @" + e.timestamp())
+                .collect(Collectors.toList());
+    }
+
+    private static String pos(double lon, double lat, long t) {
+        return "{\"entityId\":\"e\",\"lon\":" + lon + ",\"lat\":" + lat + ",\"timestamp\":" + t + "}";
+    }
+
+    @Test
+    void anEntityCrossingTilesAndTheAntimeridianInsideOneBigFenceEntersOnce() throws Exception {
+        List<String> events =
+                run(
+                        List.of("{\"fenceId\":\"pacific\",\"rect\":[150,-30,-150,30]}"),
+                        List.of(
+                                pos(160, 0, 1),
+                                pos(170.5, 3, 2),
+                                pos(179.99, 5, 3),
+                                pos(180, 5, 4),
+                                pos(-180, 5, 5),
+                                pos(-179.99, -5, 6),
+                                pos(-151, 29, 7),
+                                pos(-150, 30, 8),
+                                pos(-149.99, 30, 9)));
+        assertThat(events).containsExactly("ENTER pacific @1", "EXIT pacific @9");
+    }
+
+    @Test
+    void aFenceDeletedOrMovedWhileAnEntityIsInsideIsLeftAtItsNextPosition() throws Exception {
+        List<String> events =
+                run(
+                        List.of(
+                                "{\"fenceId\":\"a\",\"rect\":[0,0,1,1],\"timestamp\":0}",
+                                "{\"fenceId\":\"b\",\"rect\":[0,0,1,1],\"timestamp\":0}",
+                                "{\"fenceId\":\"a\",\"deleted\":true,\"timestamp\":15}",
+                                "{\"fenceId\":\"b\",\"rect\":[5,5,6,6],\"timestamp\":25}"),
+                        List.of(pos(0.5, 0.5, 10), pos(0.5, 0.5, 20), pos(0.5, 0.5, 30)));
+        assertThat(events)
+                .containsExactly("ENTER a @10", "ENTER b @10", "EXIT a @20", "EXIT b @30");
+    }
+
+    @Test
+    void badLinesBecomeDeadLettersAndTheGoodOnesStillCount() throws Exception {
+        List<String> events =
+                run(
+                        List.of("{\"fenceId\":\"a\",\"rect\":[0,0,1,1]}", "not json"),
+                        List.of(pos(0.5, 0.5, 10), "{\"entityId\":\"e\",\"lon\":0,\"lat\":91,\"timestamp\":11}"));
+        assertThat(events).containsExactly("ENTER a @10");
+        assertThat(SampleCheck.deadLetterCounts(dir.resolve("dlq.jsonl")))
+                .containsEntry("positions", 1)
+                .containsEntry("fences", 1);
+    }
+}

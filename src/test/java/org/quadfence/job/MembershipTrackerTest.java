@@ -1,0 +1,133 @@
+package org.quadfence.job;
+
+import org.apache.flink.api.common.typeinfo.Types;
+import org.apache.flink.runtime.checkpoint.OperatorSubtaskState;
+import org.apache.flink.streaming.util.KeyedOneInputStreamOperatorTestHarness;
+import org.apache.flink.streaming.util.ProcessFunctionTestHarnesses;
+
+import org.quadfence.model.EventType;
+import org.quadfence.model.GeofenceEvent;
+import org.quadfence.model.Membership;
+
+import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.BeforeEach;
+import org.junit.jupiter.api.Test;
+
+import java.util.List;
+import java.util.stream.Collectors;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+class MembershipTrackerTest {
+
+    private KeyedOneInputStreamOperatorTestHarness<String, Membership, GeofenceEvent> harness;
+
+    @BeforeEach
+    void open() throws Exception {
+        harness = newHarness();
+        harness.open();
+    }
+
+    @AfterEach
+    void close() throws Exception {
+        harness.close();
+    }
+
+    private static KeyedOneInputStreamOperatorTestHarness<String, Membership, GeofenceEvent>
+            newHarness() throws Exception {
+        return ProcessFunctionTestHarnesses.forKeyedProcessFunction(
+                new MembershipTracker(), Membership::entityId, Types.STRING);
+    }
+
+    private void in(String entity, long t, double lon, double lat, String... fences)
+            throws Exception {
+        harness.processElement(new Membership(entity, t, lon, lat, fences), t);
+    }
+
+    private List<String> events() {
+        List<String> s =
+                harness.extractOutputValues().stream()
+                        .map(e -> e.event() + " " + e.fenceId() + " @" + e.timestamp() + " " + e.lat())
+                        .collect(Collectors.toList());
+        harness.getOutput().clear();
+        return s;
+    }
+
+    @Test
+    void nothingIsEmittedBeforeTheWatermarkPassesThePosition() throws Exception {
+        in("e", 10, 0, 0, "A");
+        assertThat(events()).isEmpty();
+        harness.processWatermark(9);
+        assertThat(events()).isEmpty();
+        harness.processWatermark(10);
+        assertThat(events()).containsExactly("ENTER A @10 0.0");
+    }
+
+    @Test
+    void outOfOrderPositionsAreTakenInEventTimeOrder() throws Exception {
+        in("e", 20, 0, 2, "B");
+        in("e", 10, 0, 1, "A");
+        harness.processWatermark(30);
+        assertThat(events())
+                .containsExactly("ENTER A @10 1.0", "EXIT A @20 2.0", "ENTER B @20 2.0");
+    }
+
+    @Test
+    void positionsAtTheSameTimeAreTakenByLatThenLonAndDuplicatesCountOnce() throws Exception {
+        in("e", 5, 3, 1, "A");
+        in("e", 5, 0, 0);
+        in("e", 5, 2, 1);
+        in("e", 5, 3, 1, "A");
+        harness.processWatermark(5);
+        // (0,0): none; (2,1): none; (3,1): A once.
+        assertThat(events()).containsExactly("ENTER A @5 1.0");
+    }
+
+    @Test
+    void exitsComeBeforeEntersEachInFenceIdOrder() throws Exception {
+        in("e", 1, 0, 0, "C", "D", "X");
+        in("e", 2, 0, 0, "A", "B", "X");
+        harness.processWatermark(2);
+        assertThat(events())
+                .containsExactly(
+                        "ENTER C @1 0.0",
+                        "ENTER D @1 0.0",
+                        "ENTER X @1 0.0",
+                        "EXIT C @2 0.0",
+                        "EXIT D @2 0.0",
+                        "ENTER A @2 0.0",
+                        "ENTER B @2 0.0");
+    }
+
+    @Test
+    void entitiesAreTrackedApartAndEventsCarryThePosition() throws Exception {
+        in("a", 1, 7.5, -3.25, "F");
+        in("b", 1, 0, 0);
+        harness.processWatermark(1);
+        assertThat(harness.extractOutputValues())
+                .containsExactly(new GeofenceEvent("a", "F", EventType.ENTER, 1, 7.5, -3.25, null));
+    }
+
+    @Test
+    void anEntityOutsideEveryFenceKeepsNoState() throws Exception {
+        in("e", 1, 0, 0, "A");
+        in("e", 2, 0, 0);
+        harness.processWatermark(2);
+        assertThat(harness.numKeyedStateEntries()).isZero();
+    }
+
+    @Test
+    void aRestoredTrackerRemembersWhichFencesTheEntityIsIn() throws Exception {
+        in("e", 1, 0, 0, "A", "B");
+        harness.processWatermark(1);
+        in("e", 3, 0, 0, "B");
+        OperatorSubtaskState snapshot = harness.snapshot(1, 2);
+        harness.close();
+
+        harness = newHarness();
+        harness.initializeState(snapshot);
+        harness.open();
+        harness.processWatermark(3);
+        assertThat(events()).containsExactly("EXIT A @3 0.0");
+    }
+}
