@@ -1,0 +1,371 @@
+package org.quadfence.tiles;
+
+import org.quadfence.geo.Box;
+import org.quadfence.geo.Rectangle;
+
+import java.io.Serializable;
+import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.Comparator;
+import java.util.List;
+import java.util.function.LongConsumer;
+
+/**
+ * The tiles of level L of the global quadtree over lon [-180, 180] x lat [-90, 90]: 2^L columns by
+ * 2^L rows, each cell 360/2^L degrees wide and 180/2^L degrees high. The tiles are the keys that
+ * spread fences and positions over the cluster (design.md, "Fences belong to space").
+ *
+ * <p><b>Which tile a point belongs to.</b> Cells are half-open, [west, east) x [south, north), so a
+ * point on a tile line belongs to the tile east of it or north of it. Latitude 90 belongs to the
+ * top row. Longitude 180 is the same meridian as -180 and belongs to the westmost column: {@link
+ * #foldLon} maps it there, and {@link #cut} registers a fence that touches lon 180 in the westmost
+ * column as well. Every cell edge, -180 + i * 360/2^L and -90 + j * 180/2^L, is exact in binary
+ * floating point, and point lookup compares with these exact edges, so a point's tile never depends
+ * on rounding.
+ *
+ * <p><b>Tile key.</b> A {@code long}: a marker bit 1 at bit 2L followed by the Morton interleaving
+ * of the column x (counted from the west, in the even bits) and the row y (counted from the
+ * <em>north</em>, in the odd bits). The level is implied by the marker, so keys of different levels
+ * never collide, and the key is plain arithmetic, the same on every JVM. Reading the 2L bits below
+ * the marker two at a time from the top gives the quadkey digits.
+ *
+ * <p><b>Quadkey.</b> Bing Maps style: one digit per level from the top, digit = xbit + 2 * ybit
+ * with y counted from the north, so 0 = north-west, 1 = north-east, 2 = south-west, 3 = south-east.
+ * Level 0 has the single tile with quadkey "".
+ *
+ * <p>Instances are immutable and thread-safe.
+ */
+public final class TileGrid implements Serializable {
+
+    private static final long serialVersionUID = 1L;
+
+    /** The deepest level: 2 * 30 Morton bits plus the marker fit in a positive long. */
+    public static final int MAX_LEVEL = 30;
+
+    private final int level;
+    private final int n;
+    private final double width;
+    private final double height;
+    private final double columnsPerDegree;
+    private final double rowsPerDegree;
+
+    /**
+     * The grid of the given level.
+     *
+     * @throws IllegalArgumentException unless {@code 0 <= level <= MAX_LEVEL}
+     */
+    public TileGrid(int level) {
+        if (level < 0 || level > MAX_LEVEL) {
+            throw new IllegalArgumentException(
+                    "tile level out of range [0, " + MAX_LEVEL + "]: " + level);
+        }
+        this.level = level;
+        this.n = 1 << level;
+        this.width = 360.0 / n;
+        this.height = 180.0 / n;
+        this.columnsPerDegree = n / 360.0;
+        this.rowsPerDegree = n / 180.0;
+    }
+
+    /** The level L: the grid has 2^L x 2^L tiles. */
+    public int level() {
+        return level;
+    }
+
+    /**
+     * Maps lon 180 to -180 and returns any other longitude unchanged. Tiles hold fences in these
+     * folded coordinates: test a point against a tile's {@link TileCut} with its folded longitude.
+     */
+    public static double foldLon(double lon) {
+        return lon == 180 ? -180 : lon;
+    }
+
+    /**
+     * The one tile the point belongs to (half-open cells; lon 180 folds into the westmost column,
+     * lat 90 into the top row). Allocates nothing.
+     *
+     * <p>Precondition: {@code -180 <= lon <= 180} and {@code -90 <= lat <= 90} (not checked: this
+     * is the per-position path, and positions are validated when parsed).
+     */
+    public long tileOf(double lon, double lat) {
+        int column = lon == 180 ? 0 : column(lon);
+        return key(column, row(lat));
+    }
+
+    /**
+     * The closed cell of a tile of this level.
+     *
+     * @throws IllegalArgumentException when the key is not a tile of this level
+     */
+    public Box cell(long tile) {
+        check(tile);
+        return cell(columnOf(tile), rowOf(tile));
+    }
+
+    /**
+     * The quadkey of a tile of this level: {@code level} digits '0'..'3' (see the class comment);
+     * "" at level 0.
+     *
+     * @throws IllegalArgumentException when the key is not a tile of this level
+     */
+    public String quadkey(long tile) {
+        check(tile);
+        char[] digits = new char[level];
+        for (int i = 0; i < level; i++) {
+            digits[i] = (char) ('0' + ((tile >>> (2 * (level - 1 - i))) & 3));
+        }
+        return new String(digits);
+    }
+
+    /**
+     * The tile of a quadkey; the inverse of {@link #quadkey}.
+     *
+     * @throws IllegalArgumentException when the quadkey is null, does not have exactly {@code
+     *     level} digits, or has a character other than '0'..'3'
+     */
+    public long tile(String quadkey) {
+        if (quadkey == null || quadkey.length() != level) {
+            throw new IllegalArgumentException(
+                    "not a level-" + level + " quadkey: " + (quadkey == null ? "null" : quadkey));
+        }
+        long tile = 1;
+        for (int i = 0; i < level; i++) {
+            int digit = quadkey.charAt(i) - '0';
+            if (digit < 0 || digit > 3) {
+                throw new IllegalArgumentException("not a level-" + level + " quadkey: " + quadkey);
+            }
+            tile = (tile << 2) | digit;
+        }
+        return tile;
+    }
+
+    /**
+     * Cuts a fence to the tiles: one {@link TileCut} for every tile whose closed cell touches the
+     * fence (boundaries included, so a fence on a tile line is in the tiles on both sides), each
+     * tile exactly once, rows from north to south and west to east within a row. An
+     * antimeridian-crossing fence is in the tiles on both sides; a fence that touches lon 180 is
+     * also in the westmost column, as its line at lon -180, because points at lon 180 are looked up
+     * there.
+     *
+     * <p>Cost: one cut per tile touched, covered ones included, so a fence covering a fraction f of
+     * the world costs about f * 4^L cuts (a hemisphere at level 10 is half a million). See {@link
+     * #tileCount} to ask first.
+     *
+     * @throws IllegalArgumentException when the fence touches more tiles than a list can hold
+     */
+    public List<TileCut> cut(Rectangle fence) {
+        Box[] parts = parts(fence);
+        int[][] columns = columnRanges(parts);
+        int south = firstRow(fence.minLat());
+        int north = lastRow(fence.maxLat());
+        long count = count(columns, south, north);
+        if (count > Integer.MAX_VALUE - 8) {
+            throw new IllegalArgumentException(
+                    "fence touches " + count + " level-" + level + " tiles, too many to list");
+        }
+        List<TileCut> cuts = new ArrayList<>((int) count);
+        for (int row = north; row >= south; row--) {
+            for (int[] range : columns) {
+                for (int column = range[0]; column <= range[1]; column++) {
+                    cuts.add(cut(column, row, parts));
+                }
+            }
+        }
+        return cuts;
+    }
+
+    /** The number of tiles {@link #cut} returns for this fence, computed without cutting. */
+    public long tileCount(Rectangle fence) {
+        return count(columnRanges(parts(fence)), firstRow(fence.minLat()), lastRow(fence.maxLat()));
+    }
+
+    /**
+     * Passes every tile whose closed cell intersects the closed box (boundaries included) to {@code
+     * out}, rows from north to south and west to east within a row. The box is planar: nothing is
+     * folded, and the part of it outside lon [-180, 180] x lat [-90, 90] is ignored.
+     */
+    public void tilesTouching(Box box, LongConsumer out) {
+        Box b = box.intersection(Box.WORLD);
+        if (b == null) {
+            return;
+        }
+        int west = firstColumn(b.minX());
+        int east = lastColumn(b.maxX());
+        int south = firstRow(b.minY());
+        for (int row = lastRow(b.maxY()); row >= south; row--) {
+            for (int column = west; column <= east; column++) {
+                out.accept(key(column, row));
+            }
+        }
+    }
+
+    // The fence's planar parts plus, when one touches lon 180 and none touches -180, its line at
+    // -180. The parts are pairwise disjoint, so a cell gets at most one clip from each.
+    private static Box[] parts(Rectangle fence) {
+        List<Box> bounds = fence.bounds();
+        boolean touchesEast = bounds.stream().anyMatch(b -> b.maxX() == 180);
+        boolean touchesWest = bounds.stream().anyMatch(b -> b.minX() == -180);
+        if (touchesEast && !touchesWest) {
+            Box folded = new Box(-180, fence.minLat(), -180, fence.maxLat());
+            return new Box[] {bounds.get(0), folded};
+        }
+        return bounds.toArray(new Box[0]);
+    }
+
+    private TileCut cut(int column, int row, Box[] parts) {
+        Box cell = cell(column, row);
+        long tile = key(column, row);
+        List<Box> clips = new ArrayList<>(2);
+        for (Box part : parts) {
+            if (part.covers(cell)) {
+                return new TileCut(tile, true, List.of());
+            }
+            Box clip = part.intersection(cell);
+            if (clip != null) {
+                clips.add(clip);
+            }
+        }
+        return new TileCut(tile, false, clips);
+    }
+
+    // Column ranges [first, last] the parts touch, sorted and merged so no column repeats.
+    private int[][] columnRanges(Box[] parts) {
+        int[][] ranges = new int[parts.length][];
+        for (int i = 0; i < parts.length; i++) {
+            ranges[i] = new int[] {firstColumn(parts[i].minX()), lastColumn(parts[i].maxX())};
+        }
+        Arrays.sort(ranges, Comparator.comparingInt((int[] r) -> r[0]));
+        List<int[]> merged = new ArrayList<>(ranges.length);
+        for (int[] r : ranges) {
+            int[] last = merged.isEmpty() ? null : merged.get(merged.size() - 1);
+            if (last != null && r[0] <= last[1] + 1) {
+                last[1] = Math.max(last[1], r[1]);
+            } else {
+                merged.add(r);
+            }
+        }
+        return merged.toArray(new int[0][]);
+    }
+
+    private static long count(int[][] columns, int south, int north) {
+        long width = 0;
+        for (int[] range : columns) {
+            width += range[1] - range[0] + 1;
+        }
+        return width * (north - south + 1);
+    }
+
+    // The column whose half-open cell holds lon, lon 180 clamped into the eastmost column. The
+    // estimate can be off by rounding of (lon + 180) * n / 360; the exact edges correct it.
+    private int column(double lon) {
+        int c = Math.max(0, Math.min(n - 1, (int) ((lon + 180) * columnsPerDegree)));
+        while (c > 0 && lon < west(c)) {
+            c--;
+        }
+        while (c < n - 1 && lon >= west(c + 1)) {
+            c++;
+        }
+        return c;
+    }
+
+    // The row (counted from the south) whose half-open cell holds lat, lat 90 in the top row.
+    private int row(double lat) {
+        int r = Math.max(0, Math.min(n - 1, (int) ((lat + 90) * rowsPerDegree)));
+        while (r > 0 && lat < south(r)) {
+            r--;
+        }
+        while (r < n - 1 && lat >= south(r + 1)) {
+            r++;
+        }
+        return r;
+    }
+
+    // The first column whose closed cell reaches lon: a lon on a tile line also touches the west.
+    private int firstColumn(double lon) {
+        int c = column(lon);
+        return c > 0 && lon == west(c) ? c - 1 : c;
+    }
+
+    private int lastColumn(double lon) {
+        return column(lon);
+    }
+
+    private int firstRow(double lat) {
+        int r = row(lat);
+        return r > 0 && lat == south(r) ? r - 1 : r;
+    }
+
+    private int lastRow(double lat) {
+        return row(lat);
+    }
+
+    // Exact: c * width is a small integer times a power of two, and so is the sum.
+    private double west(int column) {
+        return -180 + column * width;
+    }
+
+    private double south(int row) {
+        return -90 + row * height;
+    }
+
+    private Box cell(int column, int row) {
+        return new Box(west(column), south(row), west(column + 1), south(row + 1));
+    }
+
+    private long key(int column, int row) {
+        int fromNorth = n - 1 - row;
+        return (1L << (2 * level)) | spread(column) | (spread(fromNorth) << 1);
+    }
+
+    private int columnOf(long tile) {
+        return compact(tile & ((1L << (2 * level)) - 1));
+    }
+
+    private int rowOf(long tile) {
+        return n - 1 - compact((tile & ((1L << (2 * level)) - 1)) >>> 1);
+    }
+
+    private void check(long tile) {
+        if (tile >>> (2 * level) != 1) {
+            throw new IllegalArgumentException(
+                    "not a level-" + level + " tile: 0x" + Long.toHexString(tile));
+        }
+    }
+
+    // Moves bit i of v to bit 2i.
+    private static long spread(int v) {
+        long x = v & 0xFFFFFFFFL;
+        x = (x | (x << 16)) & 0x0000FFFF0000FFFFL;
+        x = (x | (x << 8)) & 0x00FF00FF00FF00FFL;
+        x = (x | (x << 4)) & 0x0F0F0F0F0F0F0F0FL;
+        x = (x | (x << 2)) & 0x3333333333333333L;
+        x = (x | (x << 1)) & 0x5555555555555555L;
+        return x;
+    }
+
+    // Moves bit 2i of x to bit i; the inverse of spread.
+    private static int compact(long x) {
+        x &= 0x5555555555555555L;
+        x = (x | (x >>> 1)) & 0x3333333333333333L;
+        x = (x | (x >>> 2)) & 0x0F0F0F0F0F0F0F0FL;
+        x = (x | (x >>> 4)) & 0x00FF00FF00FF00FFL;
+        x = (x | (x >>> 8)) & 0x0000FFFF0000FFFFL;
+        x = (x | (x >>> 16)) & 0x00000000FFFFFFFFL;
+        return (int) x;
+    }
+
+    @Override
+    public boolean equals(Object o) {
+        return o instanceof TileGrid g && g.level == level;
+    }
+
+    @Override
+    public int hashCode() {
+        return level;
+    }
+
+    @Override
+    public String toString() {
+        return "TileGrid(level " + level + ")";
+    }
+}
