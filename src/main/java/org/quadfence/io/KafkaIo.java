@@ -65,7 +65,21 @@ public final class KafkaIo {
     /** Positions from {@code topic}; {@code bounded} stops at the offsets latest at start. */
     public KafkaSource<Parsed<Position>> positions(
             String topic, OffsetsInitializer start, boolean bounded) {
-        return source(topic, start, bounded, new PositionRecords());
+        return positions(topic, start, bounded, positionRecords());
+    }
+
+    /** Positions from {@code topic}, read with the given deserializer. */
+    public KafkaSource<Parsed<Position>> positions(
+            String topic,
+            OffsetsInitializer start,
+            boolean bounded,
+            KafkaRecordDeserializationSchema<Parsed<Position>> deserializer) {
+        return source(topic, start, bounded, deserializer);
+    }
+
+    /** Parses the value of each record as a position (contract section 1). */
+    public static KafkaRecordDeserializationSchema<Parsed<Position>> positionRecords() {
+        return new PositionRecords();
     }
 
     /**

@@ -132,7 +132,7 @@ public class FenceRouter extends KeyedProcessFunction<String, FenceChange, TileU
 
     /** Tells the tiles of {@code version} and the tiles in {@code alsoTell} what it is there. */
     private void emit(FenceChange version, TreeSet<Long> alsoTell, Collector<TileUpdate> out) {
-        Map<Long, Box> clips = cut(version);
+        Map<Long, Box[]> clips = cut(version);
         alsoTell.addAll(clips.keySet());
         for (long tile : alsoTell) {
             out.collect(
@@ -140,14 +140,16 @@ public class FenceRouter extends KeyedProcessFunction<String, FenceChange, TileU
         }
     }
 
-    /** The fence's clip per tile; a tile wholly inside gets its whole cell (a marker). */
-    private Map<Long, Box> cut(FenceChange version) {
-        Map<Long, Box> clips = new HashMap<>();
+    /** The fence's pieces per tile; a tile wholly inside gets its whole cell (a marker). */
+    private Map<Long, Box[]> cut(FenceChange version) {
+        Map<Long, Box[]> clips = new HashMap<>();
         if (version.isDelete()) {
             return clips;
         }
         for (TileCut c : grid.cut(version.rect())) {
-            clips.put(c.tile(), c.covered() ? grid.cell(c.tile()) : c.clip());
+            clips.put(
+                    c.tile(),
+                    c.covered() ? new Box[] {grid.cell(c.tile())} : c.clips().toArray(new Box[0]));
         }
         return clips;
     }

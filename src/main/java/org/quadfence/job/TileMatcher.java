@@ -19,7 +19,6 @@ import org.quadfence.model.TileUpdate;
 import org.quadfence.tiles.TileGrid;
 
 import java.util.ArrayList;
-import java.util.Arrays;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
@@ -44,10 +43,10 @@ public class TileMatcher extends KeyedCoProcessFunction<Long, TileUpdate, Positi
     private final int maxDepth;
     private final OutputTag<DeadLetter> deadLetters;
 
-    private transient MapState<String, Box> fences;
+    private transient MapState<String, Box[]> fences;
     private transient MapState<Long, List<TileUpdate>> pendingUpdates;
     private transient MapState<Long, List<Position>> pendingPositions;
-    private transient Map<Long, QuadTree<String>> trees;
+    private transient Map<Long, QuadTree<Piece>> trees;
     private transient Counter positionsIn;
     private transient Counter latePositions;
     private transient Counter lateUpdates;
@@ -64,10 +63,13 @@ public class TileMatcher extends KeyedCoProcessFunction<Long, TileUpdate, Positi
 
     @Override
     public void open(OpenContext openContext) {
-        TypeInformation<Box> box = TypeInformation.of(Box.class);
         fences =
                 getRuntimeContext()
-                        .getMapState(new MapStateDescriptor<>("fences", Types.STRING, box));
+                        .getMapState(
+                                new MapStateDescriptor<>(
+                                        "fences",
+                                        Types.STRING,
+                                        Types.OBJECT_ARRAY(TypeInformation.of(Box.class))));
         pendingUpdates =
                 getRuntimeContext()
                         .getMapState(
@@ -136,50 +138,59 @@ public class TileMatcher extends KeyedCoProcessFunction<Long, TileUpdate, Positi
         List<Position> positions = pendingPositions.get(timestamp);
         if (positions != null) {
             pendingPositions.remove(timestamp);
-            QuadTree<String> tree = tree(tile);
-            List<String> hits = new ArrayList<>();
+            QuadTree<Piece> tree = tree(tile);
+            List<Piece> hits = new ArrayList<>();
             for (Position p : positions) {
                 hits.clear();
                 tree.query(TileGrid.foldLon(p.lon()), p.lat(), hits::add);
                 candidates.inc(hits.size());
-                String[] ids = hits.toArray(new String[0]);
-                Arrays.sort(ids);
-                out.collect(new Membership(p.entityId(), p.timestamp(), p.lon(), p.lat(), ids));
+                out.collect(
+                        new Membership(
+                                p.entityId(), p.timestamp(), p.lon(), p.lat(), Piece.ids(hits)));
             }
         }
     }
 
     private void apply(TileUpdate update, long tile) throws Exception {
-        QuadTree<String> tree = trees.get(tile);
+        String id = update.fenceId();
+        Box[] old = fences.get(id);
         if (update.isRemoval()) {
-            fences.remove(update.fenceId());
-            if (tree != null && tree.remove(update.fenceId())) {
-                fencesIndexed--;
-            }
+            fences.remove(id);
         } else {
-            fences.put(update.fenceId(), update.clip());
-            if (tree != null) {
-                if (tree.box(update.fenceId()) == null) {
-                    fencesIndexed++;
-                }
-                tree.update(update.fenceId(), update.clip());
+            fences.put(id, update.clips());
+        }
+        QuadTree<Piece> tree = trees.get(tile);
+        if (tree == null) {
+            return;
+        }
+        if (old != null) {
+            fencesIndexed--;
+            for (int i = 0; i < old.length; i++) {
+                tree.remove(new Piece(id, i));
             }
         }
-        if (tree != null && tree.size() == 0) {
+        if (!update.isRemoval()) {
+            fencesIndexed++;
+            Piece.insert(tree, id, update.clips());
+        }
+        if (tree.size() == 0) {
             trees.remove(tile);
         }
     }
 
     /** The tile's quadtree, built from the tile's state when this instance does not have it. */
-    private QuadTree<String> tree(long tile) throws Exception {
-        QuadTree<String> tree = trees.get(tile);
+    private QuadTree<Piece> tree(long tile) throws Exception {
+        QuadTree<Piece> tree = trees.get(tile);
         if (tree == null) {
-            Map<String, Box> items = new HashMap<>();
-            for (Map.Entry<String, Box> e : fences.entries()) {
-                items.put(e.getKey(), e.getValue());
+            Map<Piece, Box> items = new HashMap<>();
+            for (Map.Entry<String, Box[]> e : fences.entries()) {
+                fencesIndexed++;
+                Box[] clips = e.getValue();
+                for (int i = 0; i < clips.length; i++) {
+                    items.put(new Piece(e.getKey(), i), clips[i]);
+                }
             }
             tree = QuadTree.build(grid.cell(tile), nodeCapacity, maxDepth, items);
-            fencesIndexed += items.size();
             trees.put(tile, tree);
         }
         return tree;

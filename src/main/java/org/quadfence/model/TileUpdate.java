@@ -3,14 +3,14 @@ package org.quadfence.model;
 import org.quadfence.geo.Box;
 
 /**
- * What a fence is in one tile from {@code timestamp} on: {@code clip} is the part of the fence
- * inside the tile's closed cell (the whole cell when the tile lies wholly inside the fence), or
- * null when the fence is not in the tile from then on.
+ * What a fence is in one tile from {@code timestamp} on: {@code clips} are the pieces of the fence
+ * inside the tile's closed cell (one or two boxes; the whole cell when the tile lies wholly inside
+ * the fence), or null when the fence is not in the tile from then on.
  */
-public record TileUpdate(long tile, String fenceId, long timestamp, Box clip) {
+public record TileUpdate(long tile, String fenceId, long timestamp, Box[] clips) {
 
     /** True when the fence leaves the tile. */
     public boolean isRemoval() {
-        return clip == null;
+        return clips == null;
     }
 }

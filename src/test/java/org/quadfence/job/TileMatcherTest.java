@@ -50,7 +50,8 @@ class TileMatcherTest {
     }
 
     private void fence(String id, long t, Box clip) throws Exception {
-        harness.processElement1(new TileUpdate(TILE, id, t, clip), t);
+        harness.processElement1(
+                new TileUpdate(TILE, id, t, clip == null ? null : new Box[] {clip}), t);
     }
 
     private void position(String entity, long t, double lon, double lat) throws Exception {
@@ -140,7 +141,7 @@ class TileMatcherTest {
     void aPointAtLon180IsLookedUpAtMinus180() throws Exception {
         long westTile = GRID.tileOf(-180, 10);
         assertThat(GRID.tileOf(180, 10)).isEqualTo(westTile);
-        harness.processElement1(new TileUpdate(westTile, "am", 1, new Box(-180, 0, -180, 20)), 1);
+        harness.processElement1(new TileUpdate(westTile, "am", 1, new Box[] {new Box(-180, 0, -180, 20)}), 1);
         harness.processElement2(new Position("e", 180, 10, 2), 2);
         watermark(2);
         assertThat(matches()).containsExactly("e@2[am]");

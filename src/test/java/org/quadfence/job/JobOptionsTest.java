@@ -1,0 +1,70 @@
+package org.quadfence.job;
+
+import org.junit.jupiter.api.Test;
+
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.HashMap;
+import java.util.Map;
+import java.util.Properties;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
+
+class JobOptionsTest {
+
+    @Test
+    void durationsTakeMillisecondsOrAUnit() {
+        assertThat(JobOptions.parseDuration("d", "1000")).isEqualTo(1000);
+        assertThat(JobOptions.parseDuration("d", "500ms")).isEqualTo(500);
+        assertThat(JobOptions.parseDuration("d", "1s")).isEqualTo(1000);
+        assertThat(JobOptions.parseDuration("d", "2min")).isEqualTo(120_000);
+        assertThatThrownBy(() -> JobOptions.parseDuration("max-out-of-orderness", "soon"))
+                .hasMessageContaining("max-out-of-orderness must be a duration");
+    }
+
+    @Test
+    void anUnknownKeyIsAnErrorThatListsTheValidOnes() {
+        assertThatThrownBy(() -> JobOptions.of(Map.of("tile-levle", "7")))
+                .hasMessageContaining("unknown option 'tile-levle'")
+                .hasMessageContaining("tile-level");
+    }
+
+    @Test
+    void theCommandLineWinsOverTheConfigFile(@org.junit.jupiter.api.io.TempDir Path dir)
+            throws Exception {
+        Path file = dir.resolve("job.properties");
+        Files.writeString(file, "tile-level=5\nnode-capacity=3\nkafka.security.protocol=SSL\n");
+        JobOptions o =
+                JobOptions.fromArgs(new String[] {"--config", file.toString(), "--tile-level", "9"});
+        assertThat(o.intValue("tile-level")).isEqualTo(9);
+        assertThat(o.intValue("node-capacity")).isEqualTo(3);
+        assertThat(o.kafkaProperties()).containsEntry("security.protocol", "SSL");
+    }
+
+    @Test
+    void badValuesAreNamed() {
+        assertThatThrownBy(() -> JobOptions.of(Map.of("delivery", "twice")))
+                .hasMessage("delivery must be one of exactly-once, at-least-once, got 'twice'");
+        assertThatThrownBy(() -> JobOptions.of(Map.of("tile-level", "x")))
+                .hasMessage("tile-level must be an integer, got 'x'");
+    }
+
+    @Test
+    void theShippedOptionFilesNameOnlyRealOptionsAndLocalNamesThemAll() throws Exception {
+        for (String name : new String[] {"local", "cluster"}) {
+            Properties p = new Properties();
+            try (var in = Files.newInputStream(Path.of("jobs", name + ".properties"))) {
+                p.load(in);
+            }
+            Map<String, String> m = new HashMap<>();
+            p.stringPropertyNames().forEach(k -> m.put(k, p.getProperty(k)));
+            JobOptions.of(m);
+            if (name.equals("local")) {
+                assertThat(m.keySet()).containsAll(JobOptions.KNOWN.keySet());
+                m.forEach(
+                        (k, v) -> assertThat(v).as(k).isEqualTo(JobOptions.KNOWN.get(k)[0]));
+            }
+        }
+    }
+}

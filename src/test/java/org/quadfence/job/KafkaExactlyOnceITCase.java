@@ -1,0 +1,226 @@
+package org.quadfence.job;
+
+import org.apache.flink.api.common.serialization.DeserializationSchema;
+import org.apache.flink.api.common.typeinfo.TypeInformation;
+import org.apache.flink.connector.kafka.source.enumerator.initializer.OffsetsInitializer;
+import org.apache.flink.connector.kafka.source.reader.deserializer.KafkaRecordDeserializationSchema;
+import org.apache.flink.streaming.api.environment.StreamExecutionEnvironment;
+import org.apache.flink.test.junit5.MiniClusterExtension;
+import org.apache.flink.util.Collector;
+
+import org.quadfence.cli.Wiring;
+import org.quadfence.io.KafkaIo;
+import org.quadfence.model.Parsed;
+import org.quadfence.model.Position;
+import org.quadfence.testing.KafkaBroker;
+import org.quadfence.testing.MiniClusters;
+import org.quadfence.testing.SampleCheck;
+import org.quadfence.testing.SampleCheck.Event;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.ObjectMapper;
+import org.apache.kafka.clients.consumer.ConsumerRecord;
+import org.apache.kafka.clients.consumer.KafkaConsumer;
+import org.apache.kafka.clients.producer.KafkaProducer;
+import org.apache.kafka.clients.producer.ProducerRecord;
+import org.apache.kafka.common.serialization.ByteArraySerializer;
+import org.junit.jupiter.api.AfterAll;
+import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.extension.RegisterExtension;
+import org.junit.jupiter.api.io.TempDir;
+
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.HashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.concurrent.atomic.AtomicBoolean;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+/**
+ * The job exactly-once between a real Kafka broker (KRaft, in this JVM, on 127.0.0.1) and a
+ * MiniCluster: the sample's events, read with read_committed, are exactly the expected ones, also
+ * when a task fails mid-stream and the job recovers from its last checkpoint.
+ */
+class KafkaExactlyOnceITCase {
+
+    @RegisterExtension static final MiniClusterExtension FLINK = MiniClusters.loopback(4);
+
+    private static final Path SAMPLE = Path.of("src/test/resources/samples/sample-nasty");
+    private static final ObjectMapper JSON = new ObjectMapper();
+    private static KafkaBroker kafka;
+
+    /** Fails the task once, after some records, so the job restarts from a checkpoint. */
+    static final AtomicBoolean FAILED = new AtomicBoolean();
+
+    @BeforeAll
+    static void startKafka() throws Exception {
+        kafka = KafkaBroker.start();
+    }
+
+    @AfterAll
+    static void stopKafka() throws Exception {
+        kafka.close();
+    }
+
+    @TempDir Path tmp;
+
+    @Test
+    void theSamplesEventsArriveExactlyOnce() throws Exception {
+        runAndCheck("plain", false);
+    }
+
+    @Test
+    void aTaskFailureMidStreamLosesAndRepeatsNothing() throws Exception {
+        FAILED.set(false);
+        runAndCheck("failing", true);
+        assertThat(FAILED).isTrue();
+    }
+
+    private void runAndCheck(String name, boolean fail) throws Exception {
+        String positions = name + "-positions";
+        String fences = name + "-fences";
+        String events = name + "-events";
+        String dlq = name + "-dlq";
+        kafka.createTopic(positions, 4, false);
+        kafka.createTopic(fences, 2, true);
+        kafka.createTopic(events, 3, false);
+        kafka.createTopic(dlq, 1, false);
+        produce(fences, SAMPLE.resolve("fences.jsonl"), "fenceId");
+        produce(positions, SAMPLE.resolve("positions.jsonl"), "entityId");
+
+        JobOptions options =
+                JobOptions.of(
+                        Map.of(
+                                "bootstrap-servers", kafka.bootstrapServers(),
+                                "positions-topic", positions,
+                                "fences-topic", fences,
+                                "events-topic", events,
+                                "dlq-topic", dlq,
+                                "group-id", name,
+                                "starting-offsets", "earliest",
+                                "checkpoint-interval", "300ms",
+                                "parallelism", "2",
+                                "max-out-of-orderness", "1000"));
+        StreamExecutionEnvironment env = StreamExecutionEnvironment.getExecutionEnvironment();
+        JobEnvironment.configure(env, options, true);
+        GeofenceJob.Io io = Wiring.kafka(options, true);
+        if (fail) {
+            KafkaIo k = new KafkaIo(kafka.bootstrapServers(), name, new java.util.Properties());
+            io =
+                    new GeofenceJob.Io(
+                            k.positions(
+                                    positions,
+                                    OffsetsInitializer.earliest(),
+                                    true,
+                                    new FailOnce(KafkaIo.positionRecords(), 1200)),
+                            io.fences(),
+                            io.events(),
+                            io.deadLetters(),
+                            0);
+        }
+        GeofenceJob.build(env, options, io);
+        env.execute(name);
+
+        List<Event> expected = SampleCheck.read(SAMPLE.resolve("expected.jsonl"));
+        Path got = tmp.resolve(name + ".jsonl");
+        Files.write(got, readAll(events, expected.size()));
+        assertThat(SampleCheck.differences(expected, SampleCheck.read(got))).isEmpty();
+        Path dead = tmp.resolve(name + ".dlq");
+        Files.write(dead, readAll(dlq, 0));
+        assertThat(SampleCheck.deadLetterCounts(dead))
+                .isEqualTo(SampleCheck.expectedDeadLetters(SAMPLE));
+    }
+
+    /** Each line as a record; keyed by the named field when it can be read, else a stand-in. */
+    private void produce(String topic, Path file, String keyField) throws Exception {
+        Map<String, Object> p = new HashMap<>();
+        p.put("bootstrap.servers", kafka.bootstrapServers());
+        p.put("enable.idempotence", "true");
+        try (KafkaProducer<byte[], byte[]> producer =
+                new KafkaProducer<>(p, new ByteArraySerializer(), new ByteArraySerializer())) {
+            int n = 0;
+            for (String line : Files.readAllLines(file)) {
+                String key = "line-" + n++;
+                try {
+                    JsonNode k = JSON.readTree(line).get(keyField);
+                    if (k != null && k.isTextual()) {
+                        key = k.asText();
+                    }
+                } catch (Exception notJson) {
+                    // keep the stand-in key: a compacted topic refuses records without one
+                }
+                // Timestamp 0 stands for "the beginning of time" of fence lines without one.
+                producer.send(
+                        new ProducerRecord<>(
+                                topic,
+                                null,
+                                0L,
+                                key.getBytes(StandardCharsets.UTF_8),
+                                line.getBytes(StandardCharsets.UTF_8)));
+            }
+            producer.flush();
+        }
+    }
+
+    /** Every committed record of the topic (waits until at least {@code atLeast} arrived). */
+    private List<String> readAll(String topic, int atLeast) {
+        List<String> lines = new ArrayList<>();
+        try (KafkaConsumer<byte[], byte[]> c = kafka.consumer("reader-" + topic, true)) {
+            c.subscribe(List.of(topic));
+            long deadline = System.currentTimeMillis() + 60_000;
+            int quiet = 0;
+            while (System.currentTimeMillis() < deadline && (lines.size() < atLeast || quiet < 3)) {
+                int before = lines.size();
+                for (ConsumerRecord<byte[], byte[]> r : c.poll(Duration.ofMillis(500))) {
+                    lines.add(new String(r.value(), StandardCharsets.UTF_8));
+                }
+                quiet = lines.size() == before ? quiet + 1 : 0;
+            }
+        }
+        return lines;
+    }
+
+    /** A deserializer that throws once, after {@code after} records (process-wide). */
+    static final class FailOnce implements KafkaRecordDeserializationSchema<Parsed<Position>> {
+        private static final long serialVersionUID = 1L;
+        private final KafkaRecordDeserializationSchema<Parsed<Position>> delegate;
+        private final int after;
+        private transient int seen;
+
+        FailOnce(KafkaRecordDeserializationSchema<Parsed<Position>> delegate, int after) {
+            this.delegate = delegate;
+            this.after = after;
+        }
+
+        @Override
+        public void open(DeserializationSchema.InitializationContext context) throws Exception {
+            delegate.open(context);
+        }
+
+        @Override
+        public void deserialize(ConsumerRecord<byte[], byte[]> record, Collector<Parsed<Position>> out)
+                throws java.io.IOException {
+            // Slow enough that checkpoints complete before the failure.
+            try {
+                Thread.sleep(1);
+            } catch (InterruptedException e) {
+                Thread.currentThread().interrupt();
+            }
+            if (++seen >= after && FAILED.compareAndSet(false, true)) {
+                throw new java.io.IOException("injected failure after " + seen + " records");
+            }
+            delegate.deserialize(record, out);
+        }
+
+        @Override
+        public TypeInformation<Parsed<Position>> getProducedType() {
+            return delegate.getProducedType();
+        }
+    }
+}
