@@ -1,0 +1,297 @@
+package org.quadfence.index;
+
+import org.quadfence.geo.Box;
+
+import java.util.ArrayList;
+import java.util.HashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Objects;
+import java.util.function.Consumer;
+
+/**
+ * A region quadtree of items with closed bounding boxes, for finding the items whose box contains a
+ * point (the broad phase of a geofence match) or meets an area.
+ *
+ * <p>Structure, after the quadtree-js family: a leaf splits into four equal quadrants when it holds
+ * more than {@code capacity} boxes and lies above {@code maxDepth}; a box that spans several
+ * quadrants is stored in each quadrant it touches (closed: a box touching a split line is on both
+ * sides), so a point query follows one root-to-leaf path and needs no de-duplication. A box that
+ * covers a node's whole cell stays there as a <em>marker</em>: points in that cell match it with no
+ * box test, and a big box is copied only along its edge, not over its area. Markers do not count
+ * towards a leaf's capacity, since splitting cannot spread them out: without that rule, a few dozen
+ * boxes all covering one leaf would split it down to {@code maxDepth} for nothing. When removals
+ * leave a subtree with at most {@code capacity} distinct items, it collapses back into one leaf.
+ *
+ * <p>Differences from quadtree-js: boxes outside the bounds are refused (quadtree-js keeps them at
+ * the root, where they are found by the wrong queries); ids are unique; removal is by id. Every
+ * comparison is exact on the doubles given.
+ *
+ * <p>Sizing: {@code capacity} 16 and {@code maxDepth} 16 suit lon/lat fences from city blocks to
+ * continents (see docs/benchmarks.md). Each leaf holds its boxes as packed coordinates, so a point
+ * query reads one short array after the descent and allocates nothing.
+ *
+ * <p>Not thread-safe: any number of concurrent queries is fine only while nothing changes the tree.
+ *
+ * @param <T> the item id, compared with {@code equals}; hold no mutable keys
+ */
+public final class QuadTree<T> {
+    private final Box bounds;
+    private final double minX;
+    private final double minY;
+    private final double maxX;
+    private final double maxY;
+    private final int capacity;
+    private final int maxDepth;
+    private final HashMap<T, Box> boxes;
+    private Node root;
+
+    /**
+     * An empty tree over {@code bounds}.
+     *
+     * @param capacity boxes a leaf holds before it splits (markers not counted), at least 1
+     * @param maxDepth depth below which no node splits (the root is at depth 0), at least 0
+     */
+    public QuadTree(Box bounds, int capacity, int maxDepth) {
+        this(bounds, capacity, maxDepth, new HashMap<>());
+    }
+
+    private QuadTree(Box bounds, int capacity, int maxDepth, HashMap<T, Box> boxes) {
+        Objects.requireNonNull(bounds, "bounds");
+        if (!Double.isFinite(bounds.minX())
+                || !Double.isFinite(bounds.minY())
+                || !Double.isFinite(bounds.maxX())
+                || !Double.isFinite(bounds.maxY())) {
+            throw new IllegalArgumentException("bounds not finite: " + bounds);
+        }
+        if (capacity < 1) {
+            throw new IllegalArgumentException("capacity < 1: " + capacity);
+        }
+        if (maxDepth < 0) {
+            throw new IllegalArgumentException("maxDepth < 0: " + maxDepth);
+        }
+        this.bounds = bounds;
+        this.minX = bounds.minX();
+        this.minY = bounds.minY();
+        this.maxX = bounds.maxX();
+        this.maxY = bounds.maxY();
+        this.capacity = capacity;
+        this.maxDepth = maxDepth;
+        this.boxes = boxes;
+        this.root = new Node(rootCell());
+    }
+
+    /**
+     * A tree holding {@code items}, built top-down in one pass: faster than inserting them one at a
+     * time, and with arrays at their final size.
+     *
+     * @throws IllegalArgumentException if a box is not inside {@code bounds}
+     */
+    public static <T> QuadTree<T> build(Box bounds, int capacity, int maxDepth, Map<T, Box> items) {
+        QuadTree<T> tree =
+                new QuadTree<>(bounds, capacity, maxDepth, new HashMap<>(items.size() * 4 / 3 + 1));
+        int n = items.size();
+        Object[] ids = new Object[n];
+        double[] coords = new double[4 * n];
+        int[] idx = new int[n];
+        int i = 0;
+        for (Map.Entry<T, Box> e : items.entrySet()) {
+            T id = Objects.requireNonNull(e.getKey(), "id");
+            Box box = tree.checkInside(e.getValue());
+            tree.boxes.put(id, box);
+            ids[i] = id;
+            coords[4 * i] = box.minX();
+            coords[4 * i + 1] = box.minY();
+            coords[4 * i + 2] = box.maxX();
+            coords[4 * i + 3] = box.maxY();
+            idx[i] = i;
+            i++;
+        }
+        if (i != n) {
+            throw new IllegalArgumentException("items changed while building");
+        }
+        tree.root = Node.build(tree.rootCell(), idx, n, ids, coords, capacity, maxDepth);
+        return tree;
+    }
+
+    /**
+     * Adds an item.
+     *
+     * @throws IllegalArgumentException if the box is not inside the bounds or the id is present
+     */
+    public void insert(T id, Box box) {
+        Objects.requireNonNull(id, "id");
+        checkInside(box);
+        if (boxes.putIfAbsent(id, box) != null) {
+            throw new IllegalArgumentException("id already present: " + id);
+        }
+        root.insert(id, box.minX(), box.minY(), box.maxX(), box.maxY(), capacity, maxDepth);
+    }
+
+    /** Removes an item; true if it was there. */
+    public boolean remove(T id) {
+        Box box = boxes.remove(id);
+        if (box == null) {
+            return false;
+        }
+        root.remove(id, box.minX(), box.minY(), box.maxX(), box.maxY(), capacity);
+        return true;
+    }
+
+    /**
+     * Inserts the item, or moves it to a new box when present.
+     *
+     * @throws IllegalArgumentException if the box is not inside the bounds (the tree is unchanged)
+     */
+    public void update(T id, Box box) {
+        Objects.requireNonNull(id, "id");
+        checkInside(box);
+        Box old = boxes.get(id);
+        if (old != null) {
+            if (old.equals(box)) {
+                boxes.put(id, box);
+                return;
+            }
+            remove(id);
+        }
+        insert(id, box);
+    }
+
+    /**
+     * Reports each item whose closed box contains the point, once. These are candidates for the
+     * narrow phase: the box holds the point; whether the item's exact shape does is the caller's
+     * test. Walks one root-to-leaf path and allocates nothing; the order is unspecified. A point
+     * outside the bounds (or NaN) matches nothing.
+     */
+    @SuppressWarnings("unchecked")
+    public void query(double x, double y, Consumer<? super T> out) {
+        if (!(x >= minX && x <= maxX && y >= minY && y <= maxY)) {
+            return;
+        }
+        Node n = root;
+        while (true) {
+            Entries m = n.markers;
+            if (m != null) {
+                Object[] ids = m.ids;
+                for (int i = 0, s = m.size; i < s; i++) {
+                    out.accept((T) ids[i]);
+                }
+            }
+            Node[] kids = n.kids;
+            if (kids == null) {
+                break;
+            }
+            // Half-open quadrants: a point on a split line goes east/north; the root's max edges
+            // need no rule, since no quadrant above them exists.
+            n = kids[(x >= n.midX ? 1 : 0) | (y >= n.midY ? 2 : 0)];
+        }
+        Entries items = n.items;
+        double[] c = items.coords;
+        Object[] ids = items.ids;
+        for (int i = 0, j = 0, s = items.size; i < s; i++, j += 4) {
+            if (x >= c[j] && y >= c[j + 1] && x <= c[j + 2] && y <= c[j + 3]) {
+                out.accept((T) ids[i]);
+            }
+        }
+    }
+
+    /** The candidates of {@link #query(double, double, Consumer)} as a new list. */
+    public List<T> query(double x, double y) {
+        List<T> out = new ArrayList<>();
+        query(x, y, out::add);
+        return out;
+    }
+
+    /**
+     * Reports each item whose closed box meets the closed area (touching counts), once, in time
+     * proportional to the nodes visited plus the boxes tested: duplicates are told apart by a
+     * reference point, not by a set. The order is unspecified.
+     */
+    public void query(Box area, Consumer<? super T> out) {
+        Objects.requireNonNull(out, "out");
+        if (!root.cell.meets(area.minX(), area.minY(), area.maxX(), area.maxY())) {
+            return;
+        }
+        root.query(area.minX(), area.minY(), area.maxX(), area.maxY(), maxX, maxY, out);
+    }
+
+    /** The item's box, or null if absent. */
+    public Box box(T id) {
+        return boxes.get(id);
+    }
+
+    public int size() {
+        return boxes.size();
+    }
+
+    /** Removes every item. */
+    public void clear() {
+        boxes.clear();
+        root = new Node(rootCell());
+    }
+
+    /** The region this tree covers. */
+    public Box bounds() {
+        return bounds;
+    }
+
+    @Override
+    public String toString() {
+        return "QuadTree["
+                + bounds
+                + ", capacity "
+                + capacity
+                + ", maxDepth "
+                + maxDepth
+                + ", "
+                + boxes.size()
+                + " items]";
+    }
+
+    /** Nodes in the tree, for tests and tuning. */
+    int nodeCount() {
+        return root.nodeCount();
+    }
+
+    /** Depth of the deepest node (0 for a lone root), for tests and tuning. */
+    int height() {
+        return root.height();
+    }
+
+    /** Stored (id, box) pairs, replicas and markers included, for tests and tuning. */
+    long storedPairs() {
+        return root.storedPairs();
+    }
+
+    /** Checks every structural rule; throws {@link IllegalStateException} on the first broken. */
+    void checkInvariants() {
+        Map<Object, double[]> all = root.check(null, capacity, maxDepth);
+        if (all.size() != boxes.size()) {
+            throw new IllegalStateException(
+                    all.size() + " items in nodes, " + boxes.size() + " ids");
+        }
+        for (Map.Entry<Object, double[]> e : all.entrySet()) {
+            Box b = boxes.get(e.getKey());
+            double[] c = e.getValue();
+            if (b == null
+                    || b.minX() != c[0]
+                    || b.minY() != c[1]
+                    || b.maxX() != c[2]
+                    || b.maxY() != c[3]) {
+                throw new IllegalStateException("stored box differs for " + e.getKey());
+            }
+        }
+    }
+
+    private Cell rootCell() {
+        return new Cell(minX, minY, maxX, maxY, 0);
+    }
+
+    private Box checkInside(Box box) {
+        Objects.requireNonNull(box, "box");
+        if (!bounds.covers(box)) {
+            throw new IllegalArgumentException("box " + box + " not inside bounds " + bounds);
+        }
+        return box;
+    }
+}
