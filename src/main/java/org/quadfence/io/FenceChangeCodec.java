@@ -1,0 +1,197 @@
+package org.quadfence.io;
+
+import com.fasterxml.jackson.core.JsonFactory;
+import com.fasterxml.jackson.core.JsonParser;
+import com.fasterxml.jackson.core.JsonToken;
+import org.quadfence.geo.Rectangle;
+import org.quadfence.model.DeadLetter;
+import org.quadfence.model.FenceChange;
+import org.quadfence.model.Parsed;
+
+import java.io.IOException;
+import java.nio.ByteBuffer;
+import java.nio.charset.CharacterCodingException;
+import java.nio.charset.StandardCharsets;
+
+/**
+ * Reads fence change records (contract section 2), from Kafka (record key and value) or from a file
+ * (a line as the value, no key):
+ *
+ * <pre>
+ * {"fenceId":"depot-1","rect":[minLon,minLat,maxLon,maxLat],"timestamp":1732233000000,"properties":{"name":"Depot"}}
+ * {"fenceId":"depot-1","deleted":true,"timestamp":1732233900000}
+ * </pre>
+ *
+ * <ul>
+ *   <li>{@code fenceId}: a string of 1 to {@link Limits#MAX_ID_CHARS} characters;
+ *   <li>{@code rect}: an array of exactly 4 finite JSON numbers, checked by {@link Rectangle}
+ *       (whose message becomes the error);
+ *   <li>{@code deleted}: true or false; true makes a delete, which must have no {@code rect}; false
+ *       (as a producer that always writes the flag would send) is an upsert and needs a {@code
+ *       rect};
+ *   <li>{@code timestamp}: as for positions ({@link PositionCodec}); when absent, the {@code
+ *       defaultTimestamp} given to {@link #parse};
+ *   <li>{@code properties}: a JSON object, kept as compact text; JSON null is the same as absent
+ *       (as in GeoJSON); ignored on a delete;
+ *   <li>{@code group}: optional; when present it must be a string (contract section 6), and is not
+ *       yet carried into the {@link FenceChange};
+ *   <li>GeoJSON Feature and circle fences (contract section 6) are dead letters until they are
+ *       supported; other fields are ignored; a field given twice is a dead letter.
+ * </ul>
+ *
+ * <p>Instances are immutable and thread-safe; create one per operator in {@code open()}.
+ */
+public final class FenceChangeCodec {
+
+    private final JsonFactory factory = Limits.jsonFactory();
+
+    /**
+     * Parses one fence change. Never throws: any input gives either a change or a dead letter for
+     * input {@link DeadLetter#FENCES}.
+     *
+     * <p>On Kafka, {@code key} is the record key and {@code defaultTimestamp} the record timestamp.
+     * A null value with a key is a tombstone: a delete of fence {@code key}. When both are present,
+     * the value's fenceId must equal the key: on a compacted topic the key decides which records
+     * compaction keeps, so a record filed under another fence's key would be kept or dropped by the
+     * wrong fence's history, and the fences after a replay would depend on when compaction ran.
+     *
+     * <p>From a file, pass a null key and {@link Long#MIN_VALUE} (the beginning of time).
+     *
+     * @param key the UTF-8 record key, or null
+     * @param value the UTF-8 record value, or null
+     * @param defaultTimestamp the change's time when the value has no timestamp field
+     */
+    public Parsed<FenceChange> parse(byte[] key, byte[] value, long defaultTimestamp) {
+        try {
+            if (value == null) {
+                return Parsed.of(FenceChange.delete(tombstoneId(key), defaultTimestamp));
+            }
+            FenceChange change = Json.read(factory, value, p -> read(p, defaultTimestamp));
+            if (key != null) {
+                checkKey(key, change.fenceId());
+            }
+            return Parsed.of(change);
+        } catch (BadRecord e) {
+            return Parsed.failed(
+                    new DeadLetter(DeadLetter.FENCES, e.getMessage(), DeadLetterCodec.raw(value)));
+        }
+    }
+
+    private static String tombstoneId(byte[] key) {
+        if (key == null) {
+            throw new BadRecord("empty record: no value and no key");
+        }
+        String id = decodeKey(key);
+        int chars = id.codePointCount(0, id.length());
+        if (chars < 1 || chars > Limits.MAX_ID_CHARS) {
+            throw new BadRecord(
+                    "the key of a tombstone must be a fence id of 1 to "
+                            + Limits.MAX_ID_CHARS
+                            + " characters, got "
+                            + chars
+                            + " characters");
+        }
+        return id;
+    }
+
+    private static void checkKey(byte[] key, String fenceId) {
+        String id = decodeKey(key);
+        if (!id.equals(fenceId)) {
+            throw new BadRecord(
+                    "record key \""
+                            + DeadLetterCodec.cut(id, Limits.MAX_ID_CHARS)
+                            + "\" differs from fenceId \""
+                            + fenceId
+                            + "\"; the key of a fence change must be its fenceId");
+        }
+    }
+
+    private static String decodeKey(byte[] key) {
+        if (key.length > Limits.MAX_RECORD_BYTES) {
+            throw new BadRecord("record key of " + key.length + " bytes is too long");
+        }
+        try {
+            return StandardCharsets.UTF_8.newDecoder().decode(ByteBuffer.wrap(key)).toString();
+        } catch (CharacterCodingException e) {
+            throw new BadRecord("record key is not valid UTF-8");
+        }
+    }
+
+    private FenceChange read(JsonParser p, long defaultTimestamp) throws IOException {
+        String fenceId = null;
+        Rectangle rect = null;
+        long timestamp = defaultTimestamp;
+        String properties = null;
+        boolean deleted = false;
+        while (p.nextToken() == JsonToken.FIELD_NAME) {
+            String name = p.currentName();
+            p.nextToken();
+            switch (name) {
+                case "fenceId" -> fenceId = Json.id(p, name);
+                case "rect" -> rect = rect(p);
+                case "timestamp" -> timestamp = Timestamps.read(p);
+                case "properties" -> properties = Json.properties(factory, p);
+                case "deleted" -> deleted = deleted(p);
+                case "group" -> Json.group(p);
+                case "type" -> unsupportedFeature(p);
+                case "circle" -> throw new BadRecord("circle fences are not supported yet");
+                default -> p.skipChildren();
+            }
+        }
+        if (fenceId == null) {
+            throw new BadRecord("missing field fenceId");
+        }
+        if (deleted) {
+            if (rect != null) {
+                throw new BadRecord("a delete (\"deleted\": true) must not have a rect");
+            }
+            return FenceChange.delete(fenceId, timestamp);
+        }
+        if (rect == null) {
+            throw new BadRecord("missing field rect (or \"deleted\": true for a delete)");
+        }
+        return FenceChange.upsert(fenceId, rect, timestamp, properties);
+    }
+
+    private static Rectangle rect(JsonParser p) throws IOException {
+        String rule = "rect must be an array of 4 numbers [minLon, minLat, maxLon, maxLat]";
+        if (p.currentToken() != JsonToken.START_ARRAY) {
+            throw new BadRecord(rule + ", got " + Json.describe(p));
+        }
+        double[] c = new double[4];
+        int n = 0;
+        // Jackson reports end-of-input inside an array as an error, so this loop ends.
+        while (p.nextToken() != JsonToken.END_ARRAY) {
+            if (n < 4) {
+                c[n] = Json.finite(p, "rect[" + n + "]");
+            } else {
+                p.skipChildren();
+            }
+            n++;
+        }
+        if (n != 4) {
+            throw new BadRecord(rule + ", got " + n + " values");
+        }
+        try {
+            return new Rectangle(c[0], c[1], c[2], c[3]);
+        } catch (IllegalArgumentException e) {
+            throw new BadRecord(e.getMessage());
+        }
+    }
+
+    private static boolean deleted(JsonParser p) throws IOException {
+        return switch (p.currentToken()) {
+            case VALUE_TRUE -> true;
+            case VALUE_FALSE -> false;
+            default ->
+                    throw new BadRecord("deleted must be true or false, got " + Json.describe(p));
+        };
+    }
+
+    private static void unsupportedFeature(JsonParser p) throws IOException {
+        if (p.currentToken() == JsonToken.VALUE_STRING && "Feature".equals(p.getText())) {
+            throw new BadRecord("GeoJSON Feature fences are not supported yet");
+        }
+        p.skipChildren();
+    }
+}

@@ -1,0 +1,114 @@
+package org.quadfence.io;
+
+import com.fasterxml.jackson.core.JsonFactory;
+import com.fasterxml.jackson.core.JsonGenerator;
+import com.fasterxml.jackson.core.JsonParser;
+import com.fasterxml.jackson.core.JsonToken;
+import org.quadfence.model.EventType;
+import org.quadfence.model.GeofenceEvent;
+
+import java.io.ByteArrayOutputStream;
+import java.io.IOException;
+import java.io.UncheckedIOException;
+import java.util.Arrays;
+
+/**
+ * Writes and reads geofence events (contract section 4):
+ *
+ * <pre>{"entityId":"truck-17","fenceId":"depot-1","event":"ENTER","timestamp":1732233600000,
+ * "lon":-73.9857,"lat":40.7484,"properties":{"name":"Depot"}}</pre>
+ *
+ * <p>Doubles are written in their shortest form that reads back to the same double ({@link
+ * Double#toString(double)}, so -0.0 stays -0.0). {@code properties} is embedded as an object, not a
+ * string, and only when the event has them. Instances are immutable and thread-safe.
+ */
+public final class GeofenceEventCodec {
+
+    private final JsonFactory factory = Limits.jsonFactory();
+
+    /**
+     * The event as one compact JSON object in UTF-8. The event's {@code properties}, when not null,
+     * must be JSON object text such as {@link FenceChangeCodec} produces; it is copied as is.
+     */
+    public byte[] encode(GeofenceEvent e) {
+        ByteArrayOutputStream out = new ByteArrayOutputStream(160);
+        try (JsonGenerator g = factory.createGenerator(out)) {
+            g.writeStartObject();
+            g.writeStringField("entityId", e.entityId());
+            g.writeStringField("fenceId", e.fenceId());
+            g.writeStringField("event", e.event().name());
+            g.writeNumberField("timestamp", e.timestamp());
+            g.writeNumberField("lon", e.lon());
+            g.writeNumberField("lat", e.lat());
+            if (e.properties() != null) {
+                g.writeFieldName("properties");
+                g.writeRawValue(e.properties());
+            }
+            g.writeEndObject();
+        } catch (IOException ex) {
+            throw new UncheckedIOException(ex);
+        }
+        return out.toByteArray();
+    }
+
+    /**
+     * Reads an event written by {@link #encode}; fields it does not know are ignored, and {@code
+     * properties} comes back as compact text.
+     *
+     * @throws IllegalArgumentException naming what is wrong, for anything else
+     */
+    public GeofenceEvent decode(byte[] utf8) {
+        try {
+            return Json.read(factory, utf8, this::read);
+        } catch (BadRecord e) {
+            throw new IllegalArgumentException(e.getMessage());
+        }
+    }
+
+    private GeofenceEvent read(JsonParser p) throws IOException {
+        String entityId = null;
+        String fenceId = null;
+        EventType event = null;
+        Long timestamp = null;
+        Double lon = null;
+        Double lat = null;
+        String properties = null;
+        while (p.nextToken() == JsonToken.FIELD_NAME) {
+            String name = p.currentName();
+            p.nextToken();
+            switch (name) {
+                case "entityId" -> entityId = Json.id(p, name);
+                case "fenceId" -> fenceId = Json.id(p, name);
+                case "event" -> event = event(p);
+                case "timestamp" -> timestamp = Timestamps.read(p);
+                case "lon" -> lon = Json.finite(p, name);
+                case "lat" -> lat = Json.finite(p, name);
+                case "properties" -> properties = Json.properties(factory, p);
+                default -> p.skipChildren();
+            }
+        }
+        if (entityId == null
+                || fenceId == null
+                || event == null
+                || timestamp == null
+                || lon == null
+                || lat == null) {
+            throw new BadRecord("an event needs entityId, fenceId, event, timestamp, lon and lat");
+        }
+        return new GeofenceEvent(entityId, fenceId, event, timestamp, lon, lat, properties);
+    }
+
+    private static EventType event(JsonParser p) throws IOException {
+        String s = Json.string(p, "event");
+        for (EventType t : EventType.values()) {
+            if (t.name().equals(s)) {
+                return t;
+            }
+        }
+        throw new BadRecord(
+                "event must be one of "
+                        + Arrays.toString(EventType.values())
+                        + ", got "
+                        + Json.describe(p));
+    }
+}

@@ -1,0 +1,94 @@
+package org.quadfence.io;
+
+import com.fasterxml.jackson.core.JsonFactory;
+import com.fasterxml.jackson.core.JsonParser;
+import com.fasterxml.jackson.core.JsonToken;
+import org.quadfence.model.DeadLetter;
+import org.quadfence.model.Parsed;
+import org.quadfence.model.Position;
+
+import java.io.IOException;
+import java.nio.charset.StandardCharsets;
+
+/**
+ * Reads position records (contract section 1):
+ *
+ * <pre>{"entityId":"truck-17","lon":-73.9857,"lat":40.7484,"timestamp":1732233600000}</pre>
+ *
+ * <ul>
+ *   <li>{@code entityId}: a string of 1 to {@link Limits#MAX_ID_CHARS} characters;
+ *   <li>{@code lon}, {@code lat}: JSON numbers (not strings, not booleans) with finite values in
+ *       [-180, 180] and [-90, 90];
+ *   <li>{@code timestamp}: epoch milliseconds as a JSON number with an integral value that fits a
+ *       long (exponent and ".0" forms included, as JSON does not tell integers from other numbers;
+ *       a fraction of a millisecond is a dead letter, as it is most likely seconds sent by
+ *       mistake), or an ISO-8601 date-time string with an offset, such as "2024-11-22T00:00:00Z" or
+ *       "2024-11-22T02:00:00.250+02:00";
+ *   <li>{@code group}: optional; when present it must be a string (contract section 6), and is not
+ *       yet carried into the {@link Position};
+ *   <li>other fields are ignored; a field given twice is a dead letter, as is anything over the
+ *       {@link Limits}.
+ * </ul>
+ *
+ * <p>Instances are immutable and thread-safe; create one per operator in {@code open()}.
+ */
+public final class PositionCodec {
+
+    private final JsonFactory factory = Limits.jsonFactory();
+
+    /**
+     * Parses one record from its UTF-8 bytes. Never throws: any byte sequence, null included, gives
+     * either a position or a dead letter for input {@link DeadLetter#POSITIONS}.
+     */
+    public Parsed<Position> parse(byte[] utf8) {
+        try {
+            return Parsed.of(Json.read(factory, utf8, PositionCodec::read));
+        } catch (BadRecord e) {
+            return Parsed.failed(
+                    new DeadLetter(
+                            DeadLetter.POSITIONS, e.getMessage(), DeadLetterCodec.raw(utf8)));
+        }
+    }
+
+    /** Parses one record from text; the same as {@code parse(text.getBytes(UTF_8))}. */
+    public Parsed<Position> parse(String text) {
+        return parse(text == null ? null : text.getBytes(StandardCharsets.UTF_8));
+    }
+
+    private static Position read(JsonParser p) throws IOException {
+        String entityId = null;
+        double lon = Double.NaN;
+        double lat = Double.NaN;
+        long timestamp = 0;
+        boolean hasTimestamp = false;
+        while (p.nextToken() == JsonToken.FIELD_NAME) {
+            String name = p.currentName();
+            p.nextToken();
+            switch (name) {
+                case "entityId" -> entityId = Json.id(p, "entityId");
+                case "lon" -> lon = Json.coordinate(p, "lon", 180);
+                case "lat" -> lat = Json.coordinate(p, "lat", 90);
+                case "timestamp" -> {
+                    timestamp = Timestamps.read(p);
+                    hasTimestamp = true;
+                }
+                case "group" -> Json.group(p);
+                default -> p.skipChildren();
+            }
+        }
+        if (entityId == null) {
+            throw new BadRecord("missing field entityId");
+        }
+        // Json.coordinate never returns NaN, so NaN still means absent.
+        if (Double.isNaN(lon)) {
+            throw new BadRecord("missing field lon");
+        }
+        if (Double.isNaN(lat)) {
+            throw new BadRecord("missing field lat");
+        }
+        if (!hasTimestamp) {
+            throw new BadRecord("missing field timestamp");
+        }
+        return new Position(entityId, lon, lat, timestamp);
+    }
+}

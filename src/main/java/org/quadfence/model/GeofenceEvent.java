@@ -1,0 +1,23 @@
+package org.quadfence.model;
+
+/**
+ * An entity entering or leaving a fence (contract section 4). The timestamp and coordinates are
+ * those of the position that caused the event.
+ *
+ * @param entityId the entity
+ * @param fenceId the fence
+ * @param event ENTER or EXIT
+ * @param timestamp the position's event time in epoch milliseconds
+ * @param lon the position's longitude
+ * @param lat the position's latitude
+ * @param properties the fence's properties as compact JSON object text (as {@link
+ *     FenceChange#properties()}), or null when the fence has none
+ */
+public record GeofenceEvent(
+        String entityId,
+        String fenceId,
+        EventType event,
+        long timestamp,
+        double lon,
+        double lat,
+        String properties) {}
