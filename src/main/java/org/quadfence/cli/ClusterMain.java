@@ -7,8 +7,8 @@ import org.quadfence.job.JobEnvironment;
 import org.quadfence.job.JobOptions;
 
 /**
- * The job jar's entry point for {@code flink run target/quadfence.jar --config FILE [--key
- * value ...]}: the geofence job against Kafka, on whatever cluster runs it.
+ * The job jar's entry point for {@code flink run target/quadfence.jar --config FILE [--key value
+ * ...]}: the geofence job against Kafka, on whatever cluster runs it.
  */
 public final class ClusterMain {
 

@@ -49,8 +49,7 @@ public final class Main {
             case "run":
                 return runKafka(rest);
             default:
-                throw new IllegalArgumentException(
-                        "unknown command '" + args[0] + "'\n" + USAGE);
+                throw new IllegalArgumentException("unknown command '" + args[0] + "'\n" + USAGE);
         }
     }
 

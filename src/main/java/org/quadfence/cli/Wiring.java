@@ -45,7 +45,8 @@ public final class Wiring {
                         },
                         new TypeHint<Parsed<FenceChange>>() {}.getTypeInfo());
         return new GeofenceJob.Io(
-                FileSource.forRecordStreamFormat(positionLines, new Path(positions.toUri())).build(),
+                FileSource.forRecordStreamFormat(positionLines, new Path(positions.toUri()))
+                        .build(),
                 FileSource.forRecordStreamFormat(fenceLines, new Path(fences.toUri())).build(),
                 new JsonLinesFileSink<>(events, () -> new GeofenceEventCodec()::encode),
                 new JsonLinesFileSink<DeadLetter>(deadLetters, () -> new DeadLetterCodec()::encode),

@@ -13,9 +13,9 @@ import java.nio.file.Path;
 import java.util.function.Function;
 
 /**
- * Writes records to one local JSON-lines file, a record a line, in the order they arrive. Meant
- * for replay and tests: run it at parallelism 1 (the job's per-key order then holds in the file).
- * It truncates the file when it starts and gives no exactly-once guarantee across failures.
+ * Writes records to one local JSON-lines file, a record a line, in the order they arrive. Meant for
+ * replay and tests: run it at parallelism 1 (the job's per-key order then holds in the file). It
+ * truncates the file when it starts and gives no exactly-once guarantee across failures.
  */
 public final class JsonLinesFileSink<T> implements Sink<T> {
 

@@ -12,15 +12,14 @@ import org.apache.flink.connector.kafka.source.enumerator.initializer.OffsetsIni
 import org.apache.flink.connector.kafka.source.reader.deserializer.KafkaRecordDeserializationSchema;
 import org.apache.flink.util.Collector;
 
+import org.apache.kafka.clients.consumer.ConsumerRecord;
+import org.apache.kafka.clients.consumer.OffsetResetStrategy;
+import org.apache.kafka.clients.producer.ProducerRecord;
 import org.quadfence.model.DeadLetter;
 import org.quadfence.model.FenceChange;
 import org.quadfence.model.GeofenceEvent;
 import org.quadfence.model.Parsed;
 import org.quadfence.model.Position;
-
-import org.apache.kafka.clients.consumer.ConsumerRecord;
-import org.apache.kafka.clients.consumer.OffsetResetStrategy;
-import org.apache.kafka.clients.producer.ProducerRecord;
 
 import java.nio.charset.StandardCharsets;
 import java.util.Properties;
@@ -148,7 +147,8 @@ public final class KafkaIo {
         }
 
         @Override
-        public void deserialize(ConsumerRecord<byte[], byte[]> record, Collector<Parsed<Position>> out) {
+        public void deserialize(
+                ConsumerRecord<byte[], byte[]> record, Collector<Parsed<Position>> out) {
             out.collect(codec.parse(record.value() == null ? new byte[0] : record.value()));
         }
 

@@ -25,11 +25,11 @@ import java.util.TreeSet;
  * Keyed by fence id: cuts each version of a fence into tiles and tells every tile that holds the
  * fence, held it, or will hold it what the fence is there from the version's time on.
  *
- * <p>Changes may arrive out of order (within the watermark's bound). The function keeps the
- * fence's versions that are still ahead of the watermark, so that a change arriving between two
- * known versions also corrects the tiles of the version after it. Tiles apply these updates in
- * event time, so the result does not depend on arrival order. A change that arrives after the
- * watermark passed its time takes effect when it arrives, and is counted.
+ * <p>Changes may arrive out of order (within the watermark's bound). The function keeps the fence's
+ * versions that are still ahead of the watermark, so that a change arriving between two known
+ * versions also corrects the tiles of the version after it. Tiles apply these updates in event
+ * time, so the result does not depend on arrival order. A change that arrives after the watermark
+ * passed its time takes effect when it arrives, and is counted.
  */
 public class FenceRouter extends KeyedProcessFunction<String, FenceChange, TileUpdate> {
 

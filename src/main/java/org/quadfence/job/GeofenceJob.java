@@ -64,7 +64,8 @@ public final class GeofenceJob {
                 env.fromSource(
                                 io.positions(),
                                 WatermarkStrategy.<Parsed<Position>>forBoundedOutOfOrderness(bound)
-                                        .withTimestampAssigner((r, ts) -> r.ok() ? r.value().timestamp() : NO_TIME)
+                                        .withTimestampAssigner(
+                                                (r, ts) -> r.ok() ? r.value().timestamp() : NO_TIME)
                                         .withIdleness(idle),
                                 "positions source",
                                 new TypeHint<Parsed<Position>>() {}.getTypeInfo())
@@ -79,7 +80,8 @@ public final class GeofenceJob {
                                 io.fences(),
                                 WatermarkStrategy.<Parsed<FenceChange>>forBoundedOutOfOrderness(
                                                 bound)
-                                        .withTimestampAssigner((r, ts) -> r.ok() ? r.value().timestamp() : NO_TIME)
+                                        .withTimestampAssigner(
+                                                (r, ts) -> r.ok() ? r.value().timestamp() : NO_TIME)
                                         .withIdleness(idle),
                                 "fences source",
                                 new TypeHint<Parsed<FenceChange>>() {}.getTypeInfo())
@@ -99,7 +101,9 @@ public final class GeofenceJob {
         SingleOutputStreamOperator<Membership> memberships =
                 tileUpdates
                         .keyBy(TileUpdate::tile, TypeInformation.of(Long.class))
-                        .connect(positions.keyBy(new TileOfPosition(grid), TypeInformation.of(Long.class)))
+                        .connect(
+                                positions.keyBy(
+                                        new TileOfPosition(grid), TypeInformation.of(Long.class)))
                         .process(
                                 new TileMatcher(
                                         grid,
@@ -127,7 +131,10 @@ public final class GeofenceJob {
 
         parallelism(events.sinkTo(io.events()).uid("events-sink").name("events sink"), io);
         parallelism(
-                deadLetters.sinkTo(io.deadLetters()).uid("dead-letters-sink").name("dead letters sink"),
+                deadLetters
+                        .sinkTo(io.deadLetters())
+                        .uid("dead-letters-sink")
+                        .name("dead letters sink"),
                 io);
     }
 

@@ -13,10 +13,10 @@ import java.util.Properties;
 import java.util.TreeMap;
 
 /**
- * The job's options: every option has a key, a default and a meaning. Values come from a
- * properties file ({@code --config FILE}) and from {@code --key value} arguments; the command line
- * wins. An unknown key is an error that lists the valid ones. Keys that start with {@code kafka.}
- * are passed to the Kafka clients as they are (without the prefix).
+ * The job's options: every option has a key, a default and a meaning. Values come from a properties
+ * file ({@code --config FILE}) and from {@code --key value} arguments; the command line wins. An
+ * unknown key is an error that lists the valid ones. Keys that start with {@code kafka.} are passed
+ * to the Kafka clients as they are (without the prefix).
  */
 public final class JobOptions implements Serializable {
 
@@ -33,22 +33,65 @@ public final class JobOptions implements Serializable {
 
     private static Map<String, String[]> known() {
         Map<String, String[]> m = new LinkedHashMap<>();
-        m.put("tile-level", new String[] {"7", "level of the global quadtree whose cells are the keyed tiles"});
-        m.put("node-capacity", new String[] {"16", "fences a quadtree node holds before it splits"});
-        m.put("max-depth", new String[] {"10", "deepest level of a tile's quadtree below the tile"});
-        m.put("max-out-of-orderness", new String[] {"1s", "how late (event time) a record may arrive behind the newest one and still count"});
-        m.put("idle-timeout", new String[] {"10s", "a partition or split silent this long stops holding back the watermark"});
-        m.put("parallelism", new String[] {"", "operator parallelism; empty: the environment's default"});
-        m.put("checkpoint-interval", new String[] {"10s", "checkpoint interval; exactly-once output becomes visible at checkpoints"});
-        m.put("delivery", new String[] {"exactly-once", "exactly-once (transactional Kafka sink) or at-least-once"});
+        m.put(
+                "tile-level",
+                new String[] {"7", "level of the global quadtree whose cells are the keyed tiles"});
+        m.put(
+                "node-capacity",
+                new String[] {"16", "fences a quadtree node holds before it splits"});
+        m.put(
+                "max-depth",
+                new String[] {"10", "deepest level of a tile's quadtree below the tile"});
+        m.put(
+                "max-out-of-orderness",
+                new String[] {
+                    "1s",
+                    "how late (event time) a record may arrive behind the newest one and still"
+                            + " count"
+                });
+        m.put(
+                "idle-timeout",
+                new String[] {
+                    "10s", "a partition or split silent this long stops holding back the watermark"
+                });
+        m.put(
+                "parallelism",
+                new String[] {"", "operator parallelism; empty: the environment's default"});
+        m.put(
+                "checkpoint-interval",
+                new String[] {
+                    "10s", "checkpoint interval; exactly-once output becomes visible at checkpoints"
+                });
+        m.put(
+                "delivery",
+                new String[] {
+                    "exactly-once", "exactly-once (transactional Kafka sink) or at-least-once"
+                });
         m.put("state-backend", new String[] {"hashmap", "hashmap (heap) or rocksdb"});
         m.put("bootstrap-servers", new String[] {"localhost:9092", "Kafka bootstrap servers"});
         m.put("positions-topic", new String[] {"positions", "Kafka topic of positions"});
-        m.put("fences-topic", new String[] {"fences", "Kafka topic of fence changes (compacted, key = fence id)"});
-        m.put("events-topic", new String[] {"geofence-events", "Kafka topic the ENTER/EXIT events go to"});
+        m.put(
+                "fences-topic",
+                new String[] {
+                    "fences", "Kafka topic of fence changes (compacted, key = fence id)"
+                });
+        m.put(
+                "events-topic",
+                new String[] {"geofence-events", "Kafka topic the ENTER/EXIT events go to"});
         m.put("dlq-topic", new String[] {"geofence-dlq", "Kafka topic the dead letters go to"});
-        m.put("group-id", new String[] {"quadfence", "Kafka consumer group id; also the prefix of the sink's transactional ids"});
-        m.put("starting-offsets", new String[] {"committed", "where positions are read from without a checkpoint: earliest, latest or committed (committed falls back to earliest)"});
+        m.put(
+                "group-id",
+                new String[] {
+                    "quadfence",
+                    "Kafka consumer group id; also the prefix of the sink's transactional ids"
+                });
+        m.put(
+                "starting-offsets",
+                new String[] {
+                    "committed",
+                    "where positions are read from without a checkpoint: earliest, latest or"
+                            + " committed (committed falls back to earliest)"
+                });
         m.put("job-name", new String[] {"quadfence", "the Flink job's name"});
         return Collections.unmodifiableMap(m);
     }
@@ -70,8 +113,11 @@ public final class JobOptions implements Serializable {
             String key = e.getKey();
             if (!KNOWN.containsKey(key) && !key.startsWith("kafka.")) {
                 throw new IllegalArgumentException(
-                        "unknown option '" + key + "'; valid options: "
-                                + String.join(", ", KNOWN.keySet()) + ", and kafka.*");
+                        "unknown option '"
+                                + key
+                                + "'; valid options: "
+                                + String.join(", ", KNOWN.keySet())
+                                + ", and kafka.*");
             }
             v.put(key, e.getValue().trim());
         }

@@ -27,8 +27,8 @@ import java.util.List;
  * <p>The memberships of one entity come from whichever tiles its positions fell in, in any order;
  * they wait in keyed state until the watermark passes their time. Positions at the same time are
  * taken in ascending (lat, lon), and exact duplicates count once. For each position, with S the
- * fences that contain it and P the entity's fences before it, the function emits EXIT for P - S
- * and then ENTER for S - P, each in ascending fence id order.
+ * fences that contain it and P the entity's fences before it, the function emits EXIT for P - S and
+ * then ENTER for S - P, each in ascending fence id order.
  */
 public class MembershipTracker extends KeyedProcessFunction<String, Membership, GeofenceEvent> {
 

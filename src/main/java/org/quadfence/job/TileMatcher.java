@@ -27,12 +27,12 @@ import java.util.Map;
  * Keyed by tile: keeps the fences of one tile and finds, for each position in the tile, the fences
  * that contain it.
  *
- * <p>The tile's fences live in keyed MapState (the durable truth, in checkpoints and savepoints).
- * A quadtree over them is a transient index, rebuilt from that state whenever this instance does
- * not have it (after a restore, a rescale, or on a new task). Both inputs wait in keyed state until
- * the watermark passes their time; then the fence updates at time t are applied before the
- * positions at t are matched. A position that arrives after the watermark passed its time is a
- * dead letter ("late") and changes nothing; a late fence update is applied at once and counted.
+ * <p>The tile's fences live in keyed MapState (the durable truth, in checkpoints and savepoints). A
+ * quadtree over them is a transient index, rebuilt from that state whenever this instance does not
+ * have it (after a restore, a rescale, or on a new task). Both inputs wait in keyed state until the
+ * watermark passes their time; then the fence updates at time t are applied before the positions at
+ * t are matched. A position that arrives after the watermark passed its time is a dead letter
+ * ("late") and changes nothing; a late fence update is applied at once and counted.
  */
 public class TileMatcher extends KeyedCoProcessFunction<Long, TileUpdate, Position, Membership> {
 

@@ -4,15 +4,14 @@ import org.apache.flink.api.common.typeinfo.Types;
 import org.apache.flink.streaming.util.KeyedOneInputStreamOperatorTestHarness;
 import org.apache.flink.streaming.util.ProcessFunctionTestHarnesses;
 
+import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.BeforeEach;
+import org.junit.jupiter.api.Test;
 import org.quadfence.geo.Box;
 import org.quadfence.geo.Rectangle;
 import org.quadfence.model.FenceChange;
 import org.quadfence.model.TileUpdate;
 import org.quadfence.tiles.TileGrid;
-
-import org.junit.jupiter.api.AfterEach;
-import org.junit.jupiter.api.BeforeEach;
-import org.junit.jupiter.api.Test;
 
 import java.util.List;
 import java.util.Set;
@@ -48,12 +47,17 @@ class FenceRouterTest {
         harness.processElement(FenceChange.delete(id, t), t);
     }
 
-    /** The clip of {@code fence} in {@code tile} at time t, replaying the updates as a tile does. */
+    /**
+     * The clip of {@code fence} in {@code tile} at time t, replaying the updates as a tile does.
+     */
     private Box[] inForce(long tile, String fence, long t) {
         Box[] clip = null;
         long at = Long.MIN_VALUE;
         for (TileUpdate u : harness.extractOutputValues()) {
-            if (u.tile() == tile && u.fenceId().equals(fence) && u.timestamp() <= t && u.timestamp() >= at) {
+            if (u.tile() == tile
+                    && u.fenceId().equals(fence)
+                    && u.timestamp() <= t
+                    && u.timestamp() >= at) {
                 clip = u.clips();
                 at = u.timestamp();
             }
@@ -115,6 +119,10 @@ class FenceRouterTest {
     void aRectangleAcrossTheAntimeridianReachesTilesOnBothSides() throws Exception {
         upsert("am", 1, 170, 0, -170, 10);
         assertThat(tilesHolding("am", 1))
-                .containsExactlyInAnyOrder(GRID.tileOf(175, 5), GRID.tileOf(-175, 5), GRID.tileOf(175, -5), GRID.tileOf(-175, -5));
+                .containsExactlyInAnyOrder(
+                        GRID.tileOf(175, 5),
+                        GRID.tileOf(-175, 5),
+                        GRID.tileOf(175, -5),
+                        GRID.tileOf(-175, -5));
     }
 }

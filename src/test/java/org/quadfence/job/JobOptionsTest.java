@@ -36,7 +36,8 @@ class JobOptionsTest {
         Path file = dir.resolve("job.properties");
         Files.writeString(file, "tile-level=5\nnode-capacity=3\nkafka.security.protocol=SSL\n");
         JobOptions o =
-                JobOptions.fromArgs(new String[] {"--config", file.toString(), "--tile-level", "9"});
+                JobOptions.fromArgs(
+                        new String[] {"--config", file.toString(), "--tile-level", "9"});
         assertThat(o.intValue("tile-level")).isEqualTo(9);
         assertThat(o.intValue("node-capacity")).isEqualTo(3);
         assertThat(o.kafkaProperties()).containsEntry("security.protocol", "SSL");
@@ -62,8 +63,7 @@ class JobOptionsTest {
             JobOptions.of(m);
             if (name.equals("local")) {
                 assertThat(m.keySet()).containsAll(JobOptions.KNOWN.keySet());
-                m.forEach(
-                        (k, v) -> assertThat(v).as(k).isEqualTo(JobOptions.KNOWN.get(k)[0]));
+                m.forEach((k, v) -> assertThat(v).as(k).isEqualTo(JobOptions.KNOWN.get(k)[0]));
             }
         }
     }

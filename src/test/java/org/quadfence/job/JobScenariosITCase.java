@@ -3,14 +3,12 @@ package org.quadfence.job;
 import org.apache.flink.streaming.api.environment.StreamExecutionEnvironment;
 import org.apache.flink.test.junit5.MiniClusterExtension;
 
-import org.quadfence.cli.Wiring;
-import org.quadfence.testing.MiniClusters;
-import org.quadfence.testing.SampleCheck;
-import org.quadfence.testing.SampleCheck.Event;
-
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.extension.RegisterExtension;
 import org.junit.jupiter.api.io.TempDir;
+import org.quadfence.cli.Wiring;
+import org.quadfence.testing.MiniClusters;
+import org.quadfence.testing.SampleCheck;
 
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -48,7 +46,13 @@ class JobScenariosITCase {
     }
 
     private static String pos(double lon, double lat, long t) {
-        return "{\"entityId\":\"e\",\"lon\":" + lon + ",\"lat\":" + lat + ",\"timestamp\":" + t + "}";
+        return "{\"entityId\":\"e\",\"lon\":"
+                + lon
+                + ",\"lat\":"
+                + lat
+                + ",\"timestamp\":"
+                + t
+                + "}";
     }
 
     @Test
@@ -88,7 +92,9 @@ class JobScenariosITCase {
         List<String> events =
                 run(
                         List.of("{\"fenceId\":\"a\",\"rect\":[0,0,1,1]}", "not json"),
-                        List.of(pos(0.5, 0.5, 10), "{\"entityId\":\"e\",\"lon\":0,\"lat\":91,\"timestamp\":11}"));
+                        List.of(
+                                pos(0.5, 0.5, 10),
+                                "{\"entityId\":\"e\",\"lon\":0,\"lat\":91,\"timestamp\":11}"));
         assertThat(events).containsExactly("ENTER a @10");
         assertThat(SampleCheck.deadLetterCounts(dir.resolve("dlq.jsonl")))
                 .containsEntry("positions", 1)

@@ -8,15 +8,6 @@ import org.apache.flink.streaming.api.environment.StreamExecutionEnvironment;
 import org.apache.flink.test.junit5.MiniClusterExtension;
 import org.apache.flink.util.Collector;
 
-import org.quadfence.cli.Wiring;
-import org.quadfence.io.KafkaIo;
-import org.quadfence.model.Parsed;
-import org.quadfence.model.Position;
-import org.quadfence.testing.KafkaBroker;
-import org.quadfence.testing.MiniClusters;
-import org.quadfence.testing.SampleCheck;
-import org.quadfence.testing.SampleCheck.Event;
-
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import org.apache.kafka.clients.consumer.ConsumerRecord;
@@ -29,6 +20,14 @@ import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.extension.RegisterExtension;
 import org.junit.jupiter.api.io.TempDir;
+import org.quadfence.cli.Wiring;
+import org.quadfence.io.KafkaIo;
+import org.quadfence.model.Parsed;
+import org.quadfence.model.Position;
+import org.quadfence.testing.KafkaBroker;
+import org.quadfence.testing.MiniClusters;
+import org.quadfence.testing.SampleCheck;
+import org.quadfence.testing.SampleCheck.Event;
 
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
@@ -97,16 +96,26 @@ class KafkaExactlyOnceITCase {
         JobOptions options =
                 JobOptions.of(
                         Map.of(
-                                "bootstrap-servers", kafka.bootstrapServers(),
-                                "positions-topic", positions,
-                                "fences-topic", fences,
-                                "events-topic", events,
-                                "dlq-topic", dlq,
-                                "group-id", name,
-                                "starting-offsets", "earliest",
-                                "checkpoint-interval", "300ms",
-                                "parallelism", "2",
-                                "max-out-of-orderness", "1000"));
+                                "bootstrap-servers",
+                                kafka.bootstrapServers(),
+                                "positions-topic",
+                                positions,
+                                "fences-topic",
+                                fences,
+                                "events-topic",
+                                events,
+                                "dlq-topic",
+                                dlq,
+                                "group-id",
+                                name,
+                                "starting-offsets",
+                                "earliest",
+                                "checkpoint-interval",
+                                "300ms",
+                                "parallelism",
+                                "2",
+                                "max-out-of-orderness",
+                                "1000"));
         StreamExecutionEnvironment env = StreamExecutionEnvironment.getExecutionEnvironment();
         JobEnvironment.configure(env, options, true);
         GeofenceJob.Io io = Wiring.kafka(options, true);
@@ -204,7 +213,8 @@ class KafkaExactlyOnceITCase {
         }
 
         @Override
-        public void deserialize(ConsumerRecord<byte[], byte[]> record, Collector<Parsed<Position>> out)
+        public void deserialize(
+                ConsumerRecord<byte[], byte[]> record, Collector<Parsed<Position>> out)
                 throws java.io.IOException {
             // Slow enough that checkpoints complete before the failure.
             try {

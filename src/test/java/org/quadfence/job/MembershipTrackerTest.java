@@ -2,16 +2,15 @@ package org.quadfence.job;
 
 import org.apache.flink.api.common.typeinfo.Types;
 import org.apache.flink.runtime.checkpoint.OperatorSubtaskState;
+import org.apache.flink.streaming.api.operators.KeyedProcessOperator;
 import org.apache.flink.streaming.util.KeyedOneInputStreamOperatorTestHarness;
-import org.apache.flink.streaming.util.ProcessFunctionTestHarnesses;
-
-import org.quadfence.model.EventType;
-import org.quadfence.model.GeofenceEvent;
-import org.quadfence.model.Membership;
 
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
+import org.quadfence.model.EventType;
+import org.quadfence.model.GeofenceEvent;
+import org.quadfence.model.Membership;
 
 import java.util.List;
 import java.util.stream.Collectors;
@@ -35,8 +34,10 @@ class MembershipTrackerTest {
 
     private static KeyedOneInputStreamOperatorTestHarness<String, Membership, GeofenceEvent>
             newHarness() throws Exception {
-        return ProcessFunctionTestHarnesses.forKeyedProcessFunction(
-                new MembershipTracker(), Membership::entityId, Types.STRING);
+        return new KeyedOneInputStreamOperatorTestHarness<>(
+                new KeyedProcessOperator<>(new MembershipTracker()),
+                Membership::entityId,
+                Types.STRING);
     }
 
     private void in(String entity, long t, double lon, double lat, String... fences)
@@ -47,7 +48,15 @@ class MembershipTrackerTest {
     private List<String> events() {
         List<String> s =
                 harness.extractOutputValues().stream()
-                        .map(e -> e.event() + " " + e.fenceId() + " @" + e.timestamp() + " " + e.lat())
+                        .map(
+                                e ->
+                                        e.event()
+                                                + " "
+                                                + e.fenceId()
+                                                + " @"
+                                                + e.timestamp()
+                                                + " "
+                                                + e.lat())
                         .collect(Collectors.toList());
         harness.getOutput().clear();
         return s;

@@ -3,16 +3,15 @@ package org.quadfence.job;
 import org.apache.flink.streaming.api.environment.StreamExecutionEnvironment;
 import org.apache.flink.test.junit5.MiniClusterExtension;
 
-import org.quadfence.cli.Wiring;
-import org.quadfence.testing.MiniClusters;
-import org.quadfence.testing.SampleCheck;
-import org.quadfence.testing.SampleCheck.Event;
-
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.extension.RegisterExtension;
 import org.junit.jupiter.api.io.TempDir;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.CsvSource;
+import org.quadfence.cli.Wiring;
+import org.quadfence.testing.MiniClusters;
+import org.quadfence.testing.SampleCheck;
+import org.quadfence.testing.SampleCheck.Event;
 
 import java.nio.file.Path;
 import java.util.ArrayList;
@@ -63,8 +62,10 @@ class ReplayITCase {
         JobOptions options =
                 JobOptions.of(
                         Map.of(
-                                "max-out-of-orderness", "1000",
-                                "parallelism", String.valueOf(parallelism)));
+                                "max-out-of-orderness",
+                                "1000",
+                                "parallelism",
+                                String.valueOf(parallelism)));
         StreamExecutionEnvironment env = StreamExecutionEnvironment.getExecutionEnvironment();
         JobEnvironment.configure(env, options, false);
         GeofenceJob.build(

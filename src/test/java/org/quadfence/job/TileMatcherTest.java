@@ -2,19 +2,18 @@ package org.quadfence.job;
 
 import org.apache.flink.api.common.typeinfo.Types;
 import org.apache.flink.runtime.checkpoint.OperatorSubtaskState;
+import org.apache.flink.streaming.api.operators.co.KeyedCoProcessOperator;
 import org.apache.flink.streaming.api.watermark.Watermark;
 import org.apache.flink.streaming.util.KeyedTwoInputStreamOperatorTestHarness;
-import org.apache.flink.streaming.util.ProcessFunctionTestHarnesses;
 
+import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.BeforeEach;
+import org.junit.jupiter.api.Test;
 import org.quadfence.geo.Box;
 import org.quadfence.model.Membership;
 import org.quadfence.model.Position;
 import org.quadfence.model.TileUpdate;
 import org.quadfence.tiles.TileGrid;
-
-import org.junit.jupiter.api.AfterEach;
-import org.junit.jupiter.api.BeforeEach;
-import org.junit.jupiter.api.Test;
 
 import java.util.Arrays;
 import java.util.List;
@@ -42,8 +41,8 @@ class TileMatcherTest {
 
     private static KeyedTwoInputStreamOperatorTestHarness<Long, TileUpdate, Position, Membership>
             newHarness() throws Exception {
-        return ProcessFunctionTestHarnesses.forKeyedCoProcessFunction(
-                new TileMatcher(GRID, 4, 8, GeofenceJob.DEAD_LETTERS),
+        return new KeyedTwoInputStreamOperatorTestHarness<>(
+                new KeyedCoProcessOperator<>(new TileMatcher(GRID, 4, 8, GeofenceJob.DEAD_LETTERS)),
                 TileUpdate::tile,
                 new GeofenceJob.TileOfPosition(GRID),
                 Types.LONG);
@@ -65,7 +64,12 @@ class TileMatcherTest {
     private List<String> matches() {
         List<String> s =
                 harness.extractOutputValues().stream()
-                        .map(m -> m.entityId() + "@" + m.timestamp() + Arrays.toString(m.fenceIds()))
+                        .map(
+                                m ->
+                                        m.entityId()
+                                                + "@"
+                                                + m.timestamp()
+                                                + Arrays.toString(m.fenceIds()))
                         .collect(Collectors.toList());
         harness.getOutput().clear();
         return s;
@@ -141,7 +145,8 @@ class TileMatcherTest {
     void aPointAtLon180IsLookedUpAtMinus180() throws Exception {
         long westTile = GRID.tileOf(-180, 10);
         assertThat(GRID.tileOf(180, 10)).isEqualTo(westTile);
-        harness.processElement1(new TileUpdate(westTile, "am", 1, new Box[] {new Box(-180, 0, -180, 20)}), 1);
+        harness.processElement1(
+                new TileUpdate(westTile, "am", 1, new Box[] {new Box(-180, 0, -180, 20)}), 1);
         harness.processElement2(new Position("e", 180, 10, 2), 2);
         watermark(2);
         assertThat(matches()).containsExactly("e@2[am]");

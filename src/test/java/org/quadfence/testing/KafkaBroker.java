@@ -58,8 +58,7 @@ public final class KafkaBroker implements AutoCloseable {
         p.setProperty("advertised.listeners", "PLAINTEXT://127.0.0.1:" + port);
         p.setProperty("controller.listener.names", "CONTROLLER");
         p.setProperty("inter.broker.listener.name", "PLAINTEXT");
-        p.setProperty(
-                "listener.security.protocol.map", "PLAINTEXT:PLAINTEXT,CONTROLLER:PLAINTEXT");
+        p.setProperty("listener.security.protocol.map", "PLAINTEXT:PLAINTEXT,CONTROLLER:PLAINTEXT");
         p.setProperty("log.dirs", dir.resolve("logs").toString());
         p.setProperty("offsets.topic.replication.factor", "1");
         p.setProperty("offsets.topic.num.partitions", "1");

@@ -25,7 +25,8 @@ public final class SampleCheck {
     private SampleCheck() {}
 
     /** One event line. */
-    public record Event(String entityId, String fenceId, String event, long timestamp, double lon, double lat) {
+    public record Event(
+            String entityId, String fenceId, String event, long timestamp, double lon, double lat) {
         String key() {
             return entityId + "|" + fenceId + "|" + event + "|" + timestamp;
         }
@@ -64,7 +65,8 @@ public final class SampleCheck {
                 List<Event> e = sorted(want.get(k));
                 List<Event> a = sorted(got.get(k));
                 for (int i = 0; i < e.size(); i++) {
-                    if (e.get(i).lat() != a.get(i).lat() || !sameLon(e.get(i).lon(), a.get(i).lon())) {
+                    if (e.get(i).lat() != a.get(i).lat()
+                            || !sameLon(e.get(i).lon(), a.get(i).lon())) {
                         problems.add("wrong lon/lat for " + k + ": " + a.get(i));
                     }
                 }
@@ -100,7 +102,13 @@ public final class SampleCheck {
 
     private static List<Event> sorted(List<Event> events) {
         List<Event> s = new ArrayList<>(events);
-        s.sort((x, y) -> x.lat() != y.lat() ? Double.compare(x.lat(), y.lat()) : Double.compare(Math.abs(x.lon()) == 180 ? -180 : x.lon(), Math.abs(y.lon()) == 180 ? -180 : y.lon()));
+        s.sort(
+                (x, y) ->
+                        x.lat() != y.lat()
+                                ? Double.compare(x.lat(), y.lat())
+                                : Double.compare(
+                                        Math.abs(x.lon()) == 180 ? -180 : x.lon(),
+                                        Math.abs(y.lon()) == 180 ? -180 : y.lon()));
         return s;
     }
 
