@@ -151,8 +151,10 @@ class KafkaExactlyOnceITCase {
         Map<String, Object> p = new HashMap<>();
         p.put("bootstrap.servers", kafka.bootstrapServers());
         p.put("enable.idempotence", "true");
+        p.put("max.request.size", String.valueOf(4 << 20));
         try (KafkaProducer<byte[], byte[]> producer =
                 new KafkaProducer<>(p, new ByteArraySerializer(), new ByteArraySerializer())) {
+            List<java.util.concurrent.Future<?>> sent = new ArrayList<>();
             int n = 0;
             for (String line : Files.readAllLines(file)) {
                 String key = "line-" + n++;
@@ -165,15 +167,19 @@ class KafkaExactlyOnceITCase {
                     // keep the stand-in key: a compacted topic refuses records without one
                 }
                 // Timestamp 0 stands for "the beginning of time" of fence lines without one.
-                producer.send(
-                        new ProducerRecord<>(
-                                topic,
-                                null,
-                                0L,
-                                key.getBytes(StandardCharsets.UTF_8),
-                                line.getBytes(StandardCharsets.UTF_8)));
+                sent.add(
+                        producer.send(
+                                new ProducerRecord<>(
+                                        topic,
+                                        null,
+                                        0L,
+                                        key.getBytes(StandardCharsets.UTF_8),
+                                        line.getBytes(StandardCharsets.UTF_8))));
             }
             producer.flush();
+            for (java.util.concurrent.Future<?> f : sent) {
+                f.get();
+            }
         }
     }
 

@@ -70,6 +70,8 @@ public final class KafkaBroker implements AutoCloseable {
         p.setProperty("group.initial.rebalance.delay.ms", "0");
         p.setProperty("auto.create.topics.enable", "false");
         p.setProperty("log.retention.ms", "-1");
+        // The samples hold a record just over 1 MiB, the default limit; the job dead-letters it.
+        p.setProperty("message.max.bytes", String.valueOf(4 << 20));
         Path config = dir.resolve("server.properties");
         try (OutputStream out = Files.newOutputStream(config)) {
             p.store(out, null);
