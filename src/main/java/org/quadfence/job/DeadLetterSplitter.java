@@ -1,5 +1,7 @@
 package org.quadfence.job;
 
+import org.apache.flink.api.common.functions.OpenContext;
+import org.apache.flink.metrics.Counter;
 import org.apache.flink.streaming.api.functions.ProcessFunction;
 import org.apache.flink.util.Collector;
 import org.apache.flink.util.OutputTag;
@@ -13,9 +15,15 @@ public class DeadLetterSplitter<T> extends ProcessFunction<Parsed<T>, T> {
     private static final long serialVersionUID = 1L;
 
     private final OutputTag<DeadLetter> deadLetters;
+    private transient Counter deadLetterCount;
 
     public DeadLetterSplitter(OutputTag<DeadLetter> deadLetters) {
         this.deadLetters = deadLetters;
+    }
+
+    @Override
+    public void open(OpenContext openContext) {
+        deadLetterCount = getRuntimeContext().getMetricGroup().counter("deadLetters");
     }
 
     @Override
@@ -23,6 +31,7 @@ public class DeadLetterSplitter<T> extends ProcessFunction<Parsed<T>, T> {
         if (record.ok()) {
             out.collect(record.value());
         } else {
+            deadLetterCount.inc();
             ctx.output(deadLetters, record.deadLetter());
         }
     }
