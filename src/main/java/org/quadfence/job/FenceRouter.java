@@ -62,17 +62,9 @@ public class FenceRouter extends KeyedProcessFunction<String, FenceChange, TileU
             throws Exception {
         changesIn.inc();
         long t = change.timestamp();
-        long watermark = ctx.timerService().currentWatermark();
-        if (t != Long.MIN_VALUE && t <= watermark) {
+        if (t != Long.MIN_VALUE && t <= ctx.timerService().currentWatermark()) {
+            // The tiles apply it at once; a version after it still wins from its own time on.
             lateChanges.inc();
-            TreeSet<Long> tiles = new TreeSet<>();
-            for (FenceChange v : versions.values()) {
-                tiles.addAll(cut(v).keySet());
-            }
-            versions.clear();
-            versions.put(t, change);
-            emit(change, tiles, out);
-            return;
         }
         FenceChange replaced = versions.get(t);
         FenceChange previous = null;

@@ -125,4 +125,14 @@ class FenceRouterTest {
                         GRID.tileOf(175, -5),
                         GRID.tileOf(-175, -5));
     }
+
+    @Test
+    void aLateChangeTakesEffectUnlessANewerVersionIsInForce() throws Exception {
+        upsert("f", 5, 10, 10, 20, 20);
+        harness.processWatermark(10);
+        upsert("f", 7, -100, -50, -95, -46);
+        assertThat(tilesHolding("f", 7)).containsExactly(GRID.tileOf(-97, -48));
+        upsert("f", 6, 100, 10, 110, 20);
+        assertThat(tilesHolding("f", 7)).containsExactly(GRID.tileOf(-97, -48));
+    }
 }
