@@ -6,6 +6,7 @@ import com.fasterxml.jackson.core.JsonToken;
 import org.quadfence.geo.Rectangle;
 import org.quadfence.model.DeadLetter;
 import org.quadfence.model.FenceChange;
+import org.quadfence.model.Groups;
 import org.quadfence.model.Parsed;
 
 import java.io.IOException;
@@ -123,6 +124,7 @@ public final class FenceChangeCodec {
         long timestamp = defaultTimestamp;
         String properties = null;
         boolean deleted = false;
+        String group = Groups.DEFAULT;
         while (p.nextToken() == JsonToken.FIELD_NAME) {
             String name = p.currentName();
             p.nextToken();
@@ -132,7 +134,7 @@ public final class FenceChangeCodec {
                 case "timestamp" -> timestamp = Timestamps.read(p);
                 case "properties" -> properties = Json.properties(factory, p);
                 case "deleted" -> deleted = deleted(p);
-                case "group" -> Json.group(p);
+                case "group" -> group = Json.group(p);
                 case "type" -> unsupportedFeature(p);
                 case "circle" -> throw new BadRecord("circle fences are not supported yet");
                 default -> p.skipChildren();
@@ -145,12 +147,12 @@ public final class FenceChangeCodec {
             if (rect != null) {
                 throw new BadRecord("a delete (\"deleted\": true) must not have a rect");
             }
-            return FenceChange.delete(fenceId, timestamp);
+            return FenceChange.delete(fenceId, timestamp).inGroup(group);
         }
         if (rect == null) {
             throw new BadRecord("missing field rect (or \"deleted\": true for a delete)");
         }
-        return FenceChange.upsert(fenceId, rect, timestamp, properties);
+        return FenceChange.upsert(fenceId, rect, timestamp, properties).inGroup(group);
     }
 
     private static Rectangle rect(JsonParser p) throws IOException {

@@ -6,6 +6,7 @@ import com.fasterxml.jackson.core.JsonParser;
 import com.fasterxml.jackson.core.JsonToken;
 import org.quadfence.model.EventType;
 import org.quadfence.model.GeofenceEvent;
+import org.quadfence.model.Groups;
 
 import java.io.ByteArrayOutputStream;
 import java.io.IOException;
@@ -40,6 +41,9 @@ public final class GeofenceEventCodec {
             g.writeNumberField("timestamp", e.timestamp());
             g.writeNumberField("lon", e.lon());
             g.writeNumberField("lat", e.lat());
+            if (!Groups.isDefault(e.group())) {
+                g.writeStringField("group", e.group());
+            }
             if (e.properties() != null) {
                 g.writeFieldName("properties");
                 g.writeRawValue(e.properties());
@@ -73,6 +77,7 @@ public final class GeofenceEventCodec {
         Double lon = null;
         Double lat = null;
         String properties = null;
+        String group = Groups.DEFAULT;
         while (p.nextToken() == JsonToken.FIELD_NAME) {
             String name = p.currentName();
             p.nextToken();
@@ -84,6 +89,7 @@ public final class GeofenceEventCodec {
                 case "lon" -> lon = Json.finite(p, name);
                 case "lat" -> lat = Json.finite(p, name);
                 case "properties" -> properties = Json.properties(factory, p);
+                case "group" -> group = Json.group(p);
                 default -> p.skipChildren();
             }
         }
@@ -95,7 +101,7 @@ public final class GeofenceEventCodec {
                 || lat == null) {
             throw new BadRecord("an event needs entityId, fenceId, event, timestamp, lon and lat");
         }
-        return new GeofenceEvent(entityId, fenceId, event, timestamp, lon, lat, properties);
+        return new GeofenceEvent(entityId, fenceId, event, timestamp, lon, lat, properties, group);
     }
 
     private static EventType event(JsonParser p) throws IOException {

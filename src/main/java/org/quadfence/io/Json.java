@@ -133,9 +133,9 @@ final class Json {
         return v;
     }
 
-    /** An optional group (contract section 6): a string; not yet carried into the records. */
-    static void group(JsonParser p) throws IOException {
-        string(p, "group");
+    /** A group (contract section 6): a string. */
+    static String group(JsonParser p) throws IOException {
+        return string(p, "group");
     }
 
     /** A "properties" value: an object as compact text, or null for JSON null (as in GeoJSON). */

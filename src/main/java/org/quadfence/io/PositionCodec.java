@@ -4,6 +4,7 @@ import com.fasterxml.jackson.core.JsonFactory;
 import com.fasterxml.jackson.core.JsonParser;
 import com.fasterxml.jackson.core.JsonToken;
 import org.quadfence.model.DeadLetter;
+import org.quadfence.model.Groups;
 import org.quadfence.model.Parsed;
 import org.quadfence.model.Position;
 
@@ -61,6 +62,7 @@ public final class PositionCodec {
         double lat = Double.NaN;
         long timestamp = 0;
         boolean hasTimestamp = false;
+        String group = Groups.DEFAULT;
         while (p.nextToken() == JsonToken.FIELD_NAME) {
             String name = p.currentName();
             p.nextToken();
@@ -72,7 +74,7 @@ public final class PositionCodec {
                     timestamp = Timestamps.read(p);
                     hasTimestamp = true;
                 }
-                case "group" -> Json.group(p);
+                case "group" -> group = Json.group(p);
                 default -> p.skipChildren();
             }
         }
@@ -89,6 +91,6 @@ public final class PositionCodec {
         if (!hasTimestamp) {
             throw new BadRecord("missing field timestamp");
         }
-        return new Position(entityId, lon, lat, timestamp);
+        return new Position(entityId, lon, lat, timestamp, group);
     }
 }

@@ -22,8 +22,8 @@ import java.util.Map;
 import java.util.TreeSet;
 
 /**
- * Keyed by fence id: cuts each version of a fence into tiles and tells every tile that holds the
- * fence, held it, or will hold it what the fence is there from the version's time on.
+ * Keyed by group and fence id: cuts each version of a fence into tiles and tells every tile that
+ * holds the fence, held it, or will hold it what the fence is there from the version's time on.
  *
  * <p>Changes may arrive out of order (within the watermark's bound). The function keeps the fence's
  * versions that are still ahead of the watermark, so that a change arriving between two known
@@ -128,7 +128,13 @@ public class FenceRouter extends KeyedProcessFunction<String, FenceChange, TileU
         alsoTell.addAll(clips.keySet());
         for (long tile : alsoTell) {
             out.collect(
-                    new TileUpdate(tile, version.fenceId(), version.timestamp(), clips.get(tile)));
+                    new TileUpdate(
+                            tile,
+                            version.group(),
+                            version.fenceId(),
+                            version.timestamp(),
+                            clips.get(tile),
+                            version.properties()));
         }
     }
 

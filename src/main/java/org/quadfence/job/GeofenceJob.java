@@ -18,6 +18,7 @@ import org.quadfence.model.GeofenceEvent;
 import org.quadfence.model.Membership;
 import org.quadfence.model.Parsed;
 import org.quadfence.model.Position;
+import org.quadfence.model.TileKey;
 import org.quadfence.model.TileUpdate;
 import org.quadfence.tiles.TileGrid;
 
@@ -92,7 +93,7 @@ public final class GeofenceJob {
                         .name("fences: dead letters aside");
 
         SingleOutputStreamOperator<TileUpdate> tileUpdates =
-                fences.keyBy(FenceChange::fenceId)
+                fences.keyBy(new FenceKey())
                         .process(new FenceRouter(grid))
                         .returns(TileUpdate.class)
                         .uid("fence-router")
@@ -100,10 +101,11 @@ public final class GeofenceJob {
 
         SingleOutputStreamOperator<Membership> memberships =
                 tileUpdates
-                        .keyBy(TileUpdate::tile, TypeInformation.of(Long.class))
+                        .keyBy(TileUpdate::key, TypeInformation.of(TileKey.class))
                         .connect(
                                 positions.keyBy(
-                                        new TileOfPosition(grid), TypeInformation.of(Long.class)))
+                                        new TileOfPosition(grid),
+                                        TypeInformation.of(TileKey.class)))
                         .process(
                                 new TileMatcher(
                                         grid,
@@ -116,7 +118,7 @@ public final class GeofenceJob {
 
         SingleOutputStreamOperator<GeofenceEvent> events =
                 memberships
-                        .keyBy(Membership::entityId)
+                        .keyBy(new EntityKey())
                         .process(new MembershipTracker())
                         .returns(GeofenceEvent.class)
                         .uid("membership-tracker")
@@ -144,8 +146,8 @@ public final class GeofenceJob {
         }
     }
 
-    /** The tile a position belongs to: the key of the tile stage. */
-    static final class TileOfPosition implements KeySelector<Position, Long> {
+    /** The tile a position belongs to, in its group: the key of the tile stage. */
+    static final class TileOfPosition implements KeySelector<Position, TileKey> {
         private static final long serialVersionUID = 1L;
         private final TileGrid grid;
 
@@ -154,8 +156,28 @@ public final class GeofenceJob {
         }
 
         @Override
-        public Long getKey(Position p) {
-            return grid.tileOf(p.lon(), p.lat());
+        public TileKey getKey(Position p) {
+            return new TileKey(p.group(), grid.tileOf(p.lon(), p.lat()));
+        }
+    }
+
+    /** A fence in its group: the key of the fence stage. */
+    static final class FenceKey implements KeySelector<FenceChange, String> {
+        private static final long serialVersionUID = 1L;
+
+        @Override
+        public String getKey(FenceChange c) {
+            return Keys.of(c.group(), c.fenceId());
+        }
+    }
+
+    /** An entity in its group: the key of the entity stage. */
+    static final class EntityKey implements KeySelector<Membership, String> {
+        private static final long serialVersionUID = 1L;
+
+        @Override
+        public String getKey(Membership m) {
+            return Keys.of(m.group(), m.entityId());
         }
     }
 }

@@ -5,7 +5,6 @@ import org.apache.flink.api.common.state.MapState;
 import org.apache.flink.api.common.state.MapStateDescriptor;
 import org.apache.flink.api.common.state.ValueState;
 import org.apache.flink.api.common.state.ValueStateDescriptor;
-import org.apache.flink.api.common.typeinfo.BasicArrayTypeInfo;
 import org.apache.flink.api.common.typeinfo.TypeInformation;
 import org.apache.flink.api.common.typeinfo.Types;
 import org.apache.flink.metrics.Counter;
@@ -36,10 +35,9 @@ public class MembershipTracker extends KeyedProcessFunction<String, Membership, 
 
     private static final Comparator<Membership> SAME_TIME_ORDER =
             Comparator.comparingDouble(Membership::lat).thenComparingDouble(Membership::lon);
-    private static final String[] NONE = new String[0];
 
     private transient MapState<Long, List<Membership>> pending;
-    private transient ValueState<String[]> inside;
+    private transient ValueState<Inside> inside;
     private transient Counter enters;
     private transient Counter exits;
 
@@ -56,7 +54,7 @@ public class MembershipTracker extends KeyedProcessFunction<String, Membership, 
                 getRuntimeContext()
                         .getState(
                                 new ValueStateDescriptor<>(
-                                        "inside", BasicArrayTypeInfo.STRING_ARRAY_TYPE_INFO));
+                                        "inside", TypeInformation.of(Inside.class)));
         enters = getRuntimeContext().getMetricGroup().counter("enterEvents");
         exits = getRuntimeContext().getMetricGroup().counter("exitEvents");
     }
@@ -85,9 +83,9 @@ public class MembershipTracker extends KeyedProcessFunction<String, Membership, 
         // Sorted as a copy: a snapshot in progress may still be reading the stored list.
         List<Membership> due = new ArrayList<>(stored);
         due.sort(SAME_TIME_ORDER);
-        String[] before = inside.value();
+        Inside before = inside.value();
         if (before == null) {
-            before = NONE;
+            before = Inside.NONE;
         }
         Membership last = null;
         for (Membership m : due) {
@@ -96,9 +94,9 @@ public class MembershipTracker extends KeyedProcessFunction<String, Membership, 
             }
             last = m;
             emitDiff(before, m, out);
-            before = m.fenceIds();
+            before = new Inside(m.fenceIds(), m.properties());
         }
-        if (before.length == 0) {
+        if (before.fenceIds().length == 0) {
             inside.clear();
         } else {
             inside.update(before);
@@ -106,24 +104,33 @@ public class MembershipTracker extends KeyedProcessFunction<String, Membership, 
     }
 
     /** EXIT for each fence in before - now, then ENTER for each in now - before; both sorted. */
-    private void emitDiff(String[] before, Membership now, Collector<GeofenceEvent> out) {
-        String[] after = now.fenceIds();
-        for (String id : before) {
-            if (Arrays.binarySearch(after, id) < 0) {
+    private void emitDiff(Inside before, Membership now, Collector<GeofenceEvent> out) {
+        String[] was = before.fenceIds();
+        String[] is = now.fenceIds();
+        for (int i = 0; i < was.length; i++) {
+            if (Arrays.binarySearch(is, was[i]) < 0) {
                 exits.inc();
-                out.collect(event(now, id, EventType.EXIT));
+                out.collect(event(now, was[i], before.properties()[i], EventType.EXIT));
             }
         }
-        for (String id : after) {
-            if (Arrays.binarySearch(before, id) < 0) {
+        for (int i = 0; i < is.length; i++) {
+            if (Arrays.binarySearch(was, is[i]) < 0) {
                 enters.inc();
-                out.collect(event(now, id, EventType.ENTER));
+                out.collect(event(now, is[i], now.properties()[i], EventType.ENTER));
             }
         }
     }
 
-    private static GeofenceEvent event(Membership m, String fenceId, EventType type) {
+    private static GeofenceEvent event(
+            Membership m, String fenceId, String properties, EventType type) {
         return new GeofenceEvent(
-                m.entityId(), fenceId, type, m.timestamp(), m.lon(), m.lat(), null);
+                m.entityId(),
+                fenceId,
+                type,
+                m.timestamp(),
+                m.lon(),
+                m.lat(),
+                properties,
+                m.group());
     }
 }

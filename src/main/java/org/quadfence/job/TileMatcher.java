@@ -15,6 +15,7 @@ import org.quadfence.index.QuadTree;
 import org.quadfence.model.DeadLetter;
 import org.quadfence.model.Membership;
 import org.quadfence.model.Position;
+import org.quadfence.model.TileKey;
 import org.quadfence.model.TileUpdate;
 import org.quadfence.tiles.TileGrid;
 
@@ -24,8 +25,8 @@ import java.util.List;
 import java.util.Map;
 
 /**
- * Keyed by tile: keeps the fences of one tile and finds, for each position in the tile, the fences
- * that contain it.
+ * Keyed by group and tile: keeps the fences of one group in one tile and finds, for each position
+ * in the tile, the fences that contain it.
  *
  * <p>The tile's fences live in keyed MapState (the durable truth, in checkpoints and savepoints). A
  * quadtree over them is a transient index, rebuilt from that state whenever this instance does not
@@ -34,7 +35,7 @@ import java.util.Map;
  * t are matched. A position that arrives after the watermark passed its time is a dead letter
  * ("late") and changes nothing; a late fence update is applied at once and counted.
  */
-public class TileMatcher extends KeyedCoProcessFunction<Long, TileUpdate, Position, Membership> {
+public class TileMatcher extends KeyedCoProcessFunction<TileKey, TileUpdate, Position, Membership> {
 
     private static final long serialVersionUID = 1L;
 
@@ -43,10 +44,10 @@ public class TileMatcher extends KeyedCoProcessFunction<Long, TileUpdate, Positi
     private final int maxDepth;
     private final OutputTag<DeadLetter> deadLetters;
 
-    private transient MapState<String, Box[]> fences;
+    private transient MapState<String, TileFence> fences;
     private transient MapState<Long, List<TileUpdate>> pendingUpdates;
     private transient MapState<Long, List<Position>> pendingPositions;
-    private transient Map<Long, QuadTree<Piece>> trees;
+    private transient Map<TileKey, QuadTree<Piece>> trees;
     private transient Counter positionsIn;
     private transient Counter latePositions;
     private transient Counter lateUpdates;
@@ -69,7 +70,7 @@ public class TileMatcher extends KeyedCoProcessFunction<Long, TileUpdate, Positi
                                 new MapStateDescriptor<>(
                                         "fences",
                                         Types.STRING,
-                                        Types.OBJECT_ARRAY(TypeInformation.of(Box.class))));
+                                        TypeInformation.of(TileFence.class)));
         pendingUpdates =
                 getRuntimeContext()
                         .getMapState(
@@ -127,7 +128,7 @@ public class TileMatcher extends KeyedCoProcessFunction<Long, TileUpdate, Positi
     @Override
     public void onTimer(long timestamp, OnTimerContext ctx, Collector<Membership> out)
             throws Exception {
-        long tile = ctx.getCurrentKey();
+        TileKey tile = ctx.getCurrentKey();
         List<TileUpdate> updates = pendingUpdates.get(timestamp);
         if (updates != null) {
             pendingUpdates.remove(timestamp);
@@ -144,20 +145,36 @@ public class TileMatcher extends KeyedCoProcessFunction<Long, TileUpdate, Positi
                 hits.clear();
                 tree.query(TileGrid.foldLon(p.lon()), p.lat(), hits::add);
                 candidates.inc(hits.size());
+                String[] ids = Piece.ids(hits);
                 out.collect(
                         new Membership(
-                                p.entityId(), p.timestamp(), p.lon(), p.lat(), Piece.ids(hits)));
+                                p.group(),
+                                p.entityId(),
+                                p.timestamp(),
+                                p.lon(),
+                                p.lat(),
+                                ids,
+                                properties(ids)));
             }
         }
     }
 
-    private void apply(TileUpdate update, long tile) throws Exception {
+    private String[] properties(String[] ids) throws Exception {
+        String[] props = new String[ids.length];
+        for (int i = 0; i < ids.length; i++) {
+            props[i] = fences.get(ids[i]).properties();
+        }
+        return props;
+    }
+
+    private void apply(TileUpdate update, TileKey tile) throws Exception {
         String id = update.fenceId();
-        Box[] old = fences.get(id);
+        TileFence before = fences.get(id);
+        Box[] old = before == null ? null : before.clips();
         if (update.isRemoval()) {
             fences.remove(id);
         } else {
-            fences.put(id, update.clips());
+            fences.put(id, new TileFence(update.clips(), update.properties()));
         }
         QuadTree<Piece> tree = trees.get(tile);
         if (tree == null) {
@@ -179,18 +196,18 @@ public class TileMatcher extends KeyedCoProcessFunction<Long, TileUpdate, Positi
     }
 
     /** The tile's quadtree, built from the tile's state when this instance does not have it. */
-    private QuadTree<Piece> tree(long tile) throws Exception {
+    private QuadTree<Piece> tree(TileKey tile) throws Exception {
         QuadTree<Piece> tree = trees.get(tile);
         if (tree == null) {
             Map<Piece, Box> items = new HashMap<>();
-            for (Map.Entry<String, Box[]> e : fences.entries()) {
+            for (Map.Entry<String, TileFence> e : fences.entries()) {
                 fencesIndexed++;
-                Box[] clips = e.getValue();
+                Box[] clips = e.getValue().clips();
                 for (int i = 0; i < clips.length; i++) {
                     items.put(new Piece(e.getKey(), i), clips[i]);
                 }
             }
-            tree = QuadTree.build(grid.cell(tile), nodeCapacity, maxDepth, items);
+            tree = QuadTree.build(grid.cell(tile.tile()), nodeCapacity, maxDepth, items);
             trees.put(tile, tree);
         }
         return tree;

@@ -12,6 +12,7 @@ package org.quadfence.model;
  * @param lat the position's latitude
  * @param properties the fence's properties as compact JSON object text (as {@link
  *     FenceChange#properties()}), or null when the fence has none
+ * @param group the entity's and fence's group; written out only when not {@link Groups#DEFAULT}
  */
 public record GeofenceEvent(
         String entityId,
@@ -20,4 +21,18 @@ public record GeofenceEvent(
         long timestamp,
         double lon,
         double lat,
-        String properties) {}
+        String properties,
+        String group) {
+
+    /** An event of the default group. */
+    public GeofenceEvent(
+            String entityId,
+            String fenceId,
+            EventType event,
+            long timestamp,
+            double lon,
+            double lat,
+            String properties) {
+        this(entityId, fenceId, event, timestamp, lon, lat, properties, Groups.DEFAULT);
+    }
+}

@@ -7,5 +7,12 @@ package org.quadfence.model;
  * @param lon longitude in degrees, finite, in [-180, 180]
  * @param lat latitude in degrees, finite, in [-90, 90]
  * @param timestamp event time in epoch milliseconds
+ * @param group the entity's group ({@link Groups#DEFAULT} when the record names none)
  */
-public record Position(String entityId, double lon, double lat, long timestamp) {}
+public record Position(String entityId, double lon, double lat, long timestamp, String group) {
+
+    /** A position of the default group. */
+    public Position(String entityId, double lon, double lat, long timestamp) {
+        this(entityId, lon, lat, timestamp, Groups.DEFAULT);
+    }
+}

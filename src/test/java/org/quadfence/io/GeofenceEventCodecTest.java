@@ -95,13 +95,32 @@ class GeofenceEventCodecTest {
     }
 
     @Test
-    void decodingIgnoresUnknownFieldsSuchAsALaterGroup() {
+    void decodingReadsTheGroupAndIgnoresUnknownFields() {
         assertThat(
                         codec.decode(
-                                ("{\"group\":\"g\",\"entityId\":\"e\",\"fenceId\":\"f\",\"event\":\"EXIT\","
+                                ("{\"group\":\"g\",\"x\":[1],\"entityId\":\"e\",\"fenceId\":\"f\","
+                                     + "\"event\":\"EXIT\","
                                      + "\"timestamp\":\"1970-01-01T00:00:00.001Z\",\"lon\":1,\"lat\":2}")
                                         .getBytes(StandardCharsets.UTF_8)))
-                .isEqualTo(new GeofenceEvent("e", "f", EventType.EXIT, 1, 1, 2, null));
+                .isEqualTo(new GeofenceEvent("e", "f", EventType.EXIT, 1, 1, 2, null, "g"));
+    }
+
+    @Test
+    void aNonDefaultGroupIsWrittenAndTheDefaultOneIsNot() {
+        assertThat(
+                        new String(
+                                codec.encode(
+                                        new GeofenceEvent(
+                                                "e", "f", EventType.ENTER, 1, 1, 2, null, "g")),
+                                StandardCharsets.UTF_8))
+                .contains("\"group\":\"g\"");
+        assertThat(
+                        new String(
+                                codec.encode(
+                                        new GeofenceEvent(
+                                                "e", "f", EventType.ENTER, 1, 1, 2, null)),
+                                StandardCharsets.UTF_8))
+                .doesNotContain("group");
     }
 
     @Test

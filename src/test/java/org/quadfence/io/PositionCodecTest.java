@@ -315,7 +315,7 @@ class PositionCodecTest {
                 arguments(
                         "a group",
                         "{\"entityId\":\"e\",\"lon\":1,\"lat\":2,\"group\":\"fleet-A\"" + TS,
-                        new Position("e", 1, 2, t)),
+                        new Position("e", 1, 2, t, "fleet-A")),
                 arguments(
                         "escapes and characters beyond the BMP in entityId",
                         "{\"entityId\":\"caf\\u00e9 \\\"\uD83D\uDE9A\\\"\",\"lon\":1,\"lat\":2"

@@ -29,7 +29,7 @@ class FenceRouterTest {
     void open() throws Exception {
         harness =
                 ProcessFunctionTestHarnesses.forKeyedProcessFunction(
-                        new FenceRouter(GRID), FenceChange::fenceId, Types.STRING);
+                        new FenceRouter(GRID), new GeofenceJob.FenceKey(), Types.STRING);
         harness.open();
     }
 

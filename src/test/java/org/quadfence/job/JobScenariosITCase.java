@@ -100,4 +100,42 @@ class JobScenariosITCase {
                 .containsEntry("positions", 1)
                 .containsEntry("fences", 1);
     }
+
+    @Test
+    void groupsNeverMeetEachOthersFencesAndAnEntityIdIsUniqueOnlyWithinItsGroup() throws Exception {
+        List<String> fences =
+                List.of(
+                        "{\"fenceId\":\"depot\",\"rect\":[0,0,1,1]}",
+                        "{\"fenceId\":\"depot\",\"rect\":[0,0,1,1],\"group\":\"fleet-a\"}",
+                        "{\"fenceId\":\"yard\",\"rect\":[0,0,1,1],\"group\":\"fleet-b\"}");
+        List<String> positions =
+                List.of(
+                        pos(0.5, 0.5, 10),
+                        "{\"entityId\":\"e\",\"lon\":0.5,\"lat\":0.5,\"timestamp\":10,\"group\":\"fleet-a\"}",
+                        "{\"entityId\":\"e\",\"lon\":0.5,\"lat\":0.5,\"timestamp\":11,\"group\":\"fleet-b\"}",
+                        "{\"entityId\":\"e\",\"lon\":5,\"lat\":5,\"timestamp\":12,\"group\":\"fleet-a\"}");
+        run(fences, positions);
+        List<String> lines = Files.readAllLines(dir.resolve("events.jsonl"));
+        assertThat(lines)
+                .containsExactlyInAnyOrder(
+                        "{\"entityId\":\"e\",\"fenceId\":\"depot\",\"event\":\"ENTER\",\"timestamp\":10,\"lon\":0.5,\"lat\":0.5}",
+                        "{\"entityId\":\"e\",\"fenceId\":\"depot\",\"event\":\"ENTER\",\"timestamp\":10,\"lon\":0.5,\"lat\":0.5,\"group\":\"fleet-a\"}",
+                        "{\"entityId\":\"e\",\"fenceId\":\"yard\",\"event\":\"ENTER\",\"timestamp\":11,\"lon\":0.5,\"lat\":0.5,\"group\":\"fleet-b\"}",
+                        "{\"entityId\":\"e\",\"fenceId\":\"depot\",\"event\":\"EXIT\",\"timestamp\":12,\"lon\":5.0,\"lat\":5.0,\"group\":\"fleet-a\"}");
+    }
+
+    @Test
+    void aFencesPropertiesAreCarriedIntoItsEvents() throws Exception {
+        run(
+                List.of(
+                        "{\"fenceId\":\"a\",\"rect\":[0,0,1,1],\"properties\":{\"name\":\"Depot\",\"n\":1.10}}"),
+                List.of(pos(0.5, 0.5, 10), pos(3, 3, 11)));
+        assertThat(Files.readAllLines(dir.resolve("events.jsonl")))
+                .allSatisfy(
+                        l ->
+                                assertThat(l)
+                                        .endsWith(
+                                                ",\"properties\":{\"name\":\"Depot\",\"n\":1.10}}"))
+                .hasSize(2);
+    }
 }

@@ -10,6 +10,7 @@ import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 import org.quadfence.model.EventType;
 import org.quadfence.model.GeofenceEvent;
+import org.quadfence.model.Groups;
 import org.quadfence.model.Membership;
 
 import java.util.List;
@@ -36,13 +37,16 @@ class MembershipTrackerTest {
             newHarness() throws Exception {
         return new KeyedOneInputStreamOperatorTestHarness<>(
                 new KeyedProcessOperator<>(new MembershipTracker()),
-                Membership::entityId,
+                new GeofenceJob.EntityKey(),
                 Types.STRING);
     }
 
     private void in(String entity, long t, double lon, double lat, String... fences)
             throws Exception {
-        harness.processElement(new Membership(entity, t, lon, lat, fences), t);
+        harness.processElement(
+                new Membership(
+                        Groups.DEFAULT, entity, t, lon, lat, fences, new String[fences.length]),
+                t);
     }
 
     private List<String> events() {

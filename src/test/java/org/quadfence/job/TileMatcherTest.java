@@ -1,6 +1,6 @@
 package org.quadfence.job;
 
-import org.apache.flink.api.common.typeinfo.Types;
+import org.apache.flink.api.common.typeinfo.TypeInformation;
 import org.apache.flink.runtime.checkpoint.OperatorSubtaskState;
 import org.apache.flink.streaming.api.operators.co.KeyedCoProcessOperator;
 import org.apache.flink.streaming.api.watermark.Watermark;
@@ -10,8 +10,10 @@ import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 import org.quadfence.geo.Box;
+import org.quadfence.model.Groups;
 import org.quadfence.model.Membership;
 import org.quadfence.model.Position;
+import org.quadfence.model.TileKey;
 import org.quadfence.model.TileUpdate;
 import org.quadfence.tiles.TileGrid;
 
@@ -26,7 +28,8 @@ class TileMatcherTest {
     private static final TileGrid GRID = new TileGrid(2);
     private static final long TILE = GRID.tileOf(10, 10);
 
-    private KeyedTwoInputStreamOperatorTestHarness<Long, TileUpdate, Position, Membership> harness;
+    private KeyedTwoInputStreamOperatorTestHarness<TileKey, TileUpdate, Position, Membership>
+            harness;
 
     @BeforeEach
     void open() throws Exception {
@@ -39,18 +42,20 @@ class TileMatcherTest {
         harness.close();
     }
 
-    private static KeyedTwoInputStreamOperatorTestHarness<Long, TileUpdate, Position, Membership>
+    private static KeyedTwoInputStreamOperatorTestHarness<TileKey, TileUpdate, Position, Membership>
             newHarness() throws Exception {
         return new KeyedTwoInputStreamOperatorTestHarness<>(
                 new KeyedCoProcessOperator<>(new TileMatcher(GRID, 4, 8, GeofenceJob.DEAD_LETTERS)),
-                TileUpdate::tile,
+                TileUpdate::key,
                 new GeofenceJob.TileOfPosition(GRID),
-                Types.LONG);
+                TypeInformation.of(TileKey.class));
     }
 
     private void fence(String id, long t, Box clip) throws Exception {
         harness.processElement1(
-                new TileUpdate(TILE, id, t, clip == null ? null : new Box[] {clip}), t);
+                new TileUpdate(
+                        TILE, Groups.DEFAULT, id, t, clip == null ? null : new Box[] {clip}, null),
+                t);
     }
 
     private void position(String entity, long t, double lon, double lat) throws Exception {
@@ -146,7 +151,14 @@ class TileMatcherTest {
         long westTile = GRID.tileOf(-180, 10);
         assertThat(GRID.tileOf(180, 10)).isEqualTo(westTile);
         harness.processElement1(
-                new TileUpdate(westTile, "am", 1, new Box[] {new Box(-180, 0, -180, 20)}), 1);
+                new TileUpdate(
+                        westTile,
+                        Groups.DEFAULT,
+                        "am",
+                        1,
+                        new Box[] {new Box(-180, 0, -180, 20)},
+                        null),
+                1);
         harness.processElement2(new Position("e", 180, 10, 2), 2);
         watermark(2);
         assertThat(matches()).containsExactly("e@2[am]");

@@ -28,7 +28,12 @@ class FlinkTypesTest {
                 FenceChange.class,
                 GeofenceEvent.class,
                 DeadLetter.class,
-                Rectangle.class
+                Rectangle.class,
+                TileUpdate.class,
+                TileKey.class,
+                Membership.class,
+                org.quadfence.job.TileFence.class,
+                org.quadfence.job.Inside.class
             })
     void everyModelRecordIsAPojoTypeWhoseSerializerNeedsNoKryo(Class<?> type) {
         TypeInformation<?> info = TypeInformation.of(type);
@@ -42,7 +47,7 @@ class FlinkTypesTest {
         PojoTypeInfo<FenceChange> info =
                 (PojoTypeInfo<FenceChange>) TypeInformation.of(FenceChange.class);
         assertThat(info.getFieldNames())
-                .containsExactlyInAnyOrder("fenceId", "rect", "timestamp", "properties");
+                .containsExactlyInAnyOrder("fenceId", "rect", "timestamp", "properties", "group");
     }
 
     @Test
