@@ -119,10 +119,14 @@ public final class GeofenceJob {
         SingleOutputStreamOperator<GeofenceEvent> events =
                 memberships
                         .keyBy(new EntityKey())
-                        .process(new MembershipTracker())
+                        .process(
+                                new MembershipTracker(
+                                        options.millis("dwell-ms"),
+                                        options.millis("entity-ttl"),
+                                        options.booleanValue("exit-on-expiry")))
                         .returns(GeofenceEvent.class)
                         .uid("membership-tracker")
-                        .name("MembershipTracker: ENTER and EXIT");
+                        .name("MembershipTracker: ENTER, EXIT, DWELL");
 
         DataStream<DeadLetter> deadLetters =
                 positions

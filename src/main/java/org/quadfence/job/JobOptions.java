@@ -92,6 +92,29 @@ public final class JobOptions implements Serializable {
                     "where positions are read from without a checkpoint: earliest, latest or"
                             + " committed (committed falls back to earliest)"
                 });
+        m.put(
+                "exit-margin-meters",
+                new String[] {
+                    "0",
+                    "hysteresis: an entity leaves a fence only when it is farther than this outside"
+                            + " it"
+                });
+        m.put(
+                "dwell-ms",
+                new String[] {
+                    "0", "event time in a fence after which one DWELL event is emitted; 0: no DWELL"
+                });
+        m.put(
+                "entity-ttl",
+                new String[] {
+                    "0",
+                    "event time without a position after which an entity is forgotten; 0: never"
+                });
+        m.put(
+                "exit-on-expiry",
+                new String[] {
+                    "false", "a forgotten entity first gets an EXIT from each of its fences"
+                });
         m.put("job-name", new String[] {"quadfence", "the Flink job's name"});
         return Collections.unmodifiableMap(m);
     }
@@ -194,6 +217,14 @@ public final class JobOptions implements Serializable {
         millis("max-out-of-orderness");
         millis("idle-timeout");
         millis("checkpoint-interval");
+        millis("dwell-ms");
+        millis("entity-ttl");
+        oneOf("exit-on-expiry", "true", "false");
+        double margin = doubleValue("exit-margin-meters");
+        if (!(margin >= 0 && margin <= 1_000_000)) {
+            throw new IllegalArgumentException(
+                    "exit-margin-meters must be 0 to 1000000, got " + margin);
+        }
         oneOf("delivery", "exactly-once", "at-least-once");
         oneOf("state-backend", "hashmap", "rocksdb");
         oneOf("starting-offsets", "earliest", "latest", "committed");
@@ -230,6 +261,21 @@ public final class JobOptions implements Serializable {
         } catch (NumberFormatException e) {
             throw new IllegalArgumentException(key + " must be an integer, got '" + v + "'");
         }
+    }
+
+    /** The option's value as a number. */
+    public double doubleValue(String key) {
+        String v = get(key);
+        try {
+            return Double.parseDouble(v);
+        } catch (NumberFormatException e) {
+            throw new IllegalArgumentException(key + " must be a number, got '" + v + "'");
+        }
+    }
+
+    /** The option's value as true or false. */
+    public boolean booleanValue(String key) {
+        return Boolean.parseBoolean(get(key));
     }
 
     /**

@@ -5,5 +5,7 @@ public enum EventType {
     /** The entity's position is in the fence and the previous one was not. */
     ENTER,
     /** The entity's previous position was in the fence and this one is not. */
-    EXIT
+    EXIT,
+    /** The entity has been in the fence for the dwell time (option {@code dwell-ms}). */
+    DWELL
 }

@@ -36,7 +36,7 @@ class MembershipTrackerTest {
     private static KeyedOneInputStreamOperatorTestHarness<String, Membership, GeofenceEvent>
             newHarness() throws Exception {
         return new KeyedOneInputStreamOperatorTestHarness<>(
-                new KeyedProcessOperator<>(new MembershipTracker()),
+                new KeyedProcessOperator<>(new MembershipTracker(0, 0, false)),
                 new GeofenceJob.EntityKey(),
                 Types.STRING);
     }

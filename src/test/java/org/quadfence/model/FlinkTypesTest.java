@@ -33,7 +33,7 @@ class FlinkTypesTest {
                 TileKey.class,
                 Membership.class,
                 org.quadfence.job.TileFence.class,
-                org.quadfence.job.Inside.class
+                org.quadfence.job.EntityState.class
             })
     void everyModelRecordIsAPojoTypeWhoseSerializerNeedsNoKryo(Class<?> type) {
         TypeInformation<?> info = TypeInformation.of(type);

@@ -1,0 +1,20 @@
+package org.quadfence.job;
+
+/**
+ * What the entity stage keeps of one entity: the fences it is in (sorted by id) with each fence's
+ * properties and the time its DWELL is due ({@link #NO_DWELL} when none is pending), and its latest
+ * position.
+ */
+public record EntityState(
+        String group,
+        String entityId,
+        String[] fenceIds,
+        String[] properties,
+        long[] dwellDue,
+        double lon,
+        double lat,
+        long timestamp) {
+
+    /** No DWELL pending for that fence. */
+    public static final long NO_DWELL = Long.MIN_VALUE;
+}

@@ -1,0 +1,148 @@
+package org.quadfence.job;
+
+import org.apache.flink.api.common.typeinfo.Types;
+import org.apache.flink.streaming.api.operators.KeyedProcessOperator;
+import org.apache.flink.streaming.util.KeyedOneInputStreamOperatorTestHarness;
+
+import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.Test;
+import org.quadfence.model.GeofenceEvent;
+import org.quadfence.model.Groups;
+import org.quadfence.model.Membership;
+
+import java.util.List;
+import java.util.stream.Collectors;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+/** DWELL, idle-entity expiry and hysteresis in the entity stage. */
+class MembershipTimersTest {
+
+    private KeyedOneInputStreamOperatorTestHarness<String, Membership, GeofenceEvent> harness;
+
+    private void open(long dwell, long ttl, boolean exitOnExpiry) throws Exception {
+        harness =
+                new KeyedOneInputStreamOperatorTestHarness<>(
+                        new KeyedProcessOperator<>(new MembershipTracker(dwell, ttl, exitOnExpiry)),
+                        new GeofenceJob.EntityKey(),
+                        Types.STRING);
+        harness.open();
+    }
+
+    @AfterEach
+    void close() throws Exception {
+        harness.close();
+    }
+
+    private void in(long t, double lat, String[] inside, String... near) throws Exception {
+        harness.processElement(
+                new Membership(
+                        Groups.DEFAULT, "e", t, 0, lat, inside, new String[inside.length], near),
+                t);
+    }
+
+    private static String[] fences(String... ids) {
+        return ids;
+    }
+
+    private List<String> events() {
+        List<String> s =
+                harness.extractOutputValues().stream()
+                        .map(
+                                e ->
+                                        e.event()
+                                                + " "
+                                                + e.fenceId()
+                                                + " @"
+                                                + e.timestamp()
+                                                + " "
+                                                + e.lat())
+                        .collect(Collectors.toList());
+        harness.getOutput().clear();
+        return s;
+    }
+
+    @Test
+    void aDwellIsEmittedOnceAfterTheDwellTimeWithTheLatestPositionBeforeIt() throws Exception {
+        open(100, 0, false);
+        in(10, 1, fences("A"));
+        in(50, 2, fences("A"));
+        in(110, 3, fences("A"));
+        in(300, 4, fences("A"));
+        harness.processWatermark(1000);
+        assertThat(events()).containsExactly("ENTER A @10 1.0", "DWELL A @110 2.0");
+    }
+
+    @Test
+    void anExitBeforeTheDwellTimeCancelsItAndAReentryStartsANewClock() throws Exception {
+        open(100, 0, false);
+        in(10, 1, fences("A"));
+        in(60, 2, fences());
+        in(70, 3, fences("A"));
+        in(200, 4, fences("A"));
+        harness.processWatermark(1000);
+        assertThat(events())
+                .containsExactly(
+                        "ENTER A @10 1.0", "EXIT A @60 2.0", "ENTER A @70 3.0", "DWELL A @170 3.0");
+    }
+
+    @Test
+    void anExitAtExactlyTheDwellTimeComesAfterTheDwell() throws Exception {
+        open(100, 0, false);
+        in(10, 1, fences("A"));
+        in(110, 2, fences());
+        harness.processWatermark(1000);
+        assertThat(events())
+                .containsExactly("ENTER A @10 1.0", "DWELL A @110 1.0", "EXIT A @110 2.0");
+    }
+
+    @Test
+    void anIdleEntityIsForgottenAndItsStateReturnsToNothing() throws Exception {
+        open(0, 100, false);
+        in(10, 1, fences("A"));
+        harness.processWatermark(50);
+        assertThat(harness.numKeyedStateEntries()).isPositive();
+        harness.processWatermark(110);
+        assertThat(harness.numKeyedStateEntries()).isZero();
+        in(110 + 5, 2, fences("A"));
+        harness.processWatermark(1000);
+        // Forgotten silently: the next position in the fence is a new ENTER.
+        assertThat(events()).containsExactly("ENTER A @10 1.0", "ENTER A @115 2.0");
+    }
+
+    @Test
+    void aPositionAtExactlyTheExpiryTimeFindsTheEntityForgotten() throws Exception {
+        open(0, 100, true);
+        in(10, 1, fences("A", "B"));
+        in(110, 2, fences("A"));
+        harness.processWatermark(1000);
+        assertThat(events())
+                .containsExactly(
+                        "ENTER A @10 1.0",
+                        "ENTER B @10 1.0",
+                        "EXIT A @110 1.0",
+                        "EXIT B @110 1.0",
+                        "ENTER A @110 2.0",
+                        "EXIT A @210 2.0");
+    }
+
+    @Test
+    void anExpiryDropsPendingDwells() throws Exception {
+        open(500, 100, false);
+        in(10, 1, fences("A"));
+        harness.processWatermark(1000);
+        assertThat(events()).containsExactly("ENTER A @10 1.0");
+    }
+
+    @Test
+    void withAMarginAnEntityStaysInAFenceItIsNearButEntersOnlyWhenInside() throws Exception {
+        open(0, 0, false);
+        in(10, 1, fences(), "A");
+        in(20, 2, fences("A"));
+        in(30, 3, fences(), "A");
+        in(40, 4, fences("A"));
+        in(50, 5, fences());
+        harness.processWatermark(1000);
+        assertThat(events()).containsExactly("ENTER A @20 2.0", "EXIT A @50 5.0");
+    }
+}
