@@ -32,6 +32,11 @@ final class Node {
     /** Distinct items stored in this subtree, this node's markers included. */
     int count;
 
+    /**
+     * Leaf size at which a split was last refused because it would separate nothing; 0 if never.
+     */
+    int refusedAt;
+
     Node(Cell cell) {
         this.cell = cell;
         this.midX = cell.midX;
@@ -55,7 +60,7 @@ final class Node {
         }
         if (kids == null) {
             items.add(id, a, b, c, d);
-            if (items.size > capacity && cell.splittable(maxDepth)) {
+            if (wantsSplit(capacity, maxDepth)) {
                 split(capacity, maxDepth);
             }
             return;
@@ -97,6 +102,48 @@ final class Node {
     }
 
     /**
+     * True for a leaf over capacity that may split. After a refused split, the next try waits until
+     * the leaf has doubled, so that inserts into a leaf that cannot be separated stay O(1)
+     * amortized.
+     */
+    private boolean wantsSplit(int capacity, int maxDepth) {
+        return items.size > capacity && items.size >= 2 * refusedAt && cell.splittable(maxDepth);
+    }
+
+    /**
+     * False when a split would separate nothing: two or more quadrants would each get all {@code n}
+     * boxes as partial boxes. Such boxes share a line across the cell (the common edge of identical
+     * boxes, or lines on one meridian); splitting would only copy them, and the copies would split
+     * again, into every cell along that line down to the maximum depth: 2^depth copies for a few
+     * boxes. One quadrant getting everything is fine (a cluster: deeper cells separate it).
+     *
+     * @param idx indexes of the boxes in {@code co}, or null for the first {@code n}
+     */
+    static boolean splitSeparates(Cell[] quads, double[] co, int[] idx, int n) {
+        int[] partial = new int[4];
+        for (int i = 0; i < n; i++) {
+            int j = 4 * (idx == null ? i : idx[i]);
+            double a = co[j], b = co[j + 1], c = co[j + 2], d = co[j + 3];
+            for (int q = 0; q < 4; q++) {
+                if (quads[q].meets(a, b, c, d) && !quads[q].coveredBy(a, b, c, d)) {
+                    partial[q]++;
+                }
+            }
+        }
+        int full = 0;
+        for (int q = 0; q < 4; q++) {
+            if (partial[q] == n) {
+                full++;
+            }
+        }
+        return full < 2;
+    }
+
+    private static Cell[] quadrants(Cell cell) {
+        return new Cell[] {cell.child(0), cell.child(1), cell.child(2), cell.child(3)};
+    }
+
+    /**
      * Turns this leaf into an inner node, and any child that still holds too many boxes, without
      * recursion: thousands of identical boxes at one spot go down to the maximum depth in one pass.
      */
@@ -106,9 +153,14 @@ final class Node {
         while (!work.isEmpty()) {
             Node n = work.pop();
             Entries from = n.items;
+            Cell[] quads = quadrants(n.cell);
+            if (!splitSeparates(quads, from.coords, null, from.size)) {
+                n.refusedAt = from.size;
+                continue;
+            }
             Node[] k = new Node[4];
             for (int q = 0; q < 4; q++) {
-                k[q] = new Node(n.cell.child(q));
+                k[q] = new Node(quads[q]);
             }
             double[] co = from.coords;
             for (int i = 0, j = 0; i < from.size; i++, j += 4) {
@@ -122,7 +174,7 @@ final class Node {
             n.items = null;
             n.kids = k;
             for (Node kid : k) {
-                if (kid.items.size > capacity && kid.cell.splittable(maxDepth)) {
+                if (kid.wantsSplit(capacity, maxDepth)) {
                     work.push(kid);
                 }
             }
@@ -152,6 +204,7 @@ final class Node {
         }
         kids = null;
         items = merged;
+        refusedAt = 0;
     }
 
     /**
@@ -263,7 +316,15 @@ final class Node {
                 idx[partial++] = k;
             }
         }
-        if (partial <= capacity || !cell.splittable(maxDepth)) {
+        Cell[] quads = null;
+        if (partial > capacity && cell.splittable(maxDepth)) {
+            quads = quadrants(cell);
+            if (!splitSeparates(quads, coords, idx, partial)) {
+                quads = null;
+                node.refusedAt = partial;
+            }
+        }
+        if (quads == null) {
             Entries items = new Entries(partial);
             for (int i = 0; i < partial; i++) {
                 int k = idx[i];
@@ -293,7 +354,7 @@ final class Node {
                     sub[m++] = idx[i];
                 }
             }
-            kids[q] = build(cell.child(q), sub, m, ids, coords, capacity, maxDepth);
+            kids[q] = build(quads[q], sub, m, ids, coords, capacity, maxDepth);
         }
         node.items = null;
         node.kids = kids;
@@ -361,7 +422,9 @@ final class Node {
                 requireNotAbove(parent, box);
             }
             require(
-                    items.size <= capacity || !cell.splittable(maxDepth),
+                    items.size <= capacity
+                            || !cell.splittable(maxDepth)
+                            || items.size < 2 * refusedAt,
                     "leaf over capacity not split");
         } else {
             require(items == null, "inner node with items");
