@@ -23,6 +23,9 @@ public abstract class PointIndex {
     /** The number of fences whose closed box contains the point. */
     public abstract long count(double x, double y);
 
+    /** The index itself, for measuring its memory. */
+    abstract Object structure();
+
     public enum Impl {
         QUADFENCE,
         HPRTREE,
@@ -54,6 +57,11 @@ public abstract class PointIndex {
 
         Ours(Fence[] fences, int capacity, int maxDepth) {
             tree = QuadTree.build(Box.WORLD, capacity, maxDepth, boxes(fences));
+        }
+
+        @Override
+        Object structure() {
+            return tree;
         }
 
         @Override
@@ -91,6 +99,11 @@ public abstract class PointIndex {
         }
 
         @Override
+        Object structure() {
+            return tree;
+        }
+
+        @Override
         public long count(double x, double y) {
             hits = 0;
             env.init(x, x, y, y);
@@ -107,6 +120,11 @@ public abstract class PointIndex {
                 tree.insert(f.envelope(), f);
             }
             tree.build();
+        }
+
+        @Override
+        Object structure() {
+            return tree;
         }
 
         @Override
@@ -128,6 +146,11 @@ public abstract class PointIndex {
             for (Fence f : fences) {
                 tree.insert(f.envelope(), f);
             }
+        }
+
+        @Override
+        Object structure() {
+            return tree;
         }
 
         @Override
@@ -165,6 +188,11 @@ public abstract class PointIndex {
                 c[4 * i + 2] = f.maxX;
                 c[4 * i + 3] = f.maxY;
             }
+        }
+
+        @Override
+        Object structure() {
+            return c;
         }
 
         @Override

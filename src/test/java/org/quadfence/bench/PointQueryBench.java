@@ -42,11 +42,13 @@ public class PointQueryBench {
     @Param({"QUADFENCE", "HPRTREE", "STRTREE", "JTS_QUADTREE"})
     PointIndex.Impl impl;
 
-    @Param({"16"})
+    @Param({"8"})
     int capacity;
 
     @Param({"16"})
     int maxDepth;
+
+    private static final int CHECKED = 4096;
 
     private PointIndex index;
     private double[] points;
@@ -61,13 +63,14 @@ public class PointQueryBench {
 
     @TearDown(Level.Trial)
     public void report() {
+        // The same number for every impl of a workload says they answer the same question.
         long hits = 0;
-        for (int i = 0; i < points.length; i += 2) {
+        for (int i = 0; i < 2 * CHECKED; i += 2) {
             hits += index.count(points[i], points[i + 1]);
         }
         System.out.printf(
-                "%n[check] %s %s %s n=%d: %.2f hits per point%n",
-                impl, dist, size, n, hits / (double) Workload.POINTS);
+                "%n[check] %s %s %s n=%d: %d hits on the first %d points%n",
+                impl, dist, size, n, hits, CHECKED);
     }
 
     @Benchmark
