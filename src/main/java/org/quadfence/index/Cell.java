@@ -23,10 +23,16 @@ final class Cell {
         this.minY = minY;
         this.maxX = maxX;
         this.maxY = maxY;
-        // Computed once and stored: parent and children must agree on the split line bit for bit.
-        this.midX = 0.5 * (minX + maxX);
-        this.midY = 0.5 * (minY + maxY);
+        // The point query computes split lines with the same expression from the same bounds, so
+        // every path agrees on them bit for bit.
+        this.midX = mid(minX, maxX);
+        this.midY = mid(minY, maxY);
         this.depth = depth;
+    }
+
+    /** The split line between two bounds. */
+    static double mid(double lo, double hi) {
+        return 0.5 * (lo + hi);
     }
 
     /** The quadrant a point goes to (half-open rule). */
@@ -44,6 +50,11 @@ final class Cell {
                 east ? maxX : midX,
                 north ? maxY : midY,
                 depth + 1);
+    }
+
+    /** The four quadrant cells, in quadrant order. */
+    Cell[] quadrants() {
+        return new Cell[] {child(0), child(1), child(2), child(3)};
     }
 
     /**

@@ -15,7 +15,7 @@ import java.util.HashMap;
 final class Entries {
     private static final Object[] NO_IDS = new Object[0];
     private static final double[] NO_COORDS = new double[0];
-    static final int INDEX_ABOVE = 64;
+    static final int INDEX_ABOVE = 512;
 
     Object[] ids;
     double[] coords;

@@ -27,7 +27,7 @@ import java.util.function.Consumer;
  * the root, where they are found by the wrong queries); ids are unique; removal is by id. Every
  * comparison is exact on the doubles given.
  *
- * <p>Sizing: {@code capacity} 16 and {@code maxDepth} 16 suit lon/lat fences from city blocks to
+ * <p>Sizing: {@code capacity} 8 and {@code maxDepth} 16 suit lon/lat fences from city blocks to
  * continents (see docs/benchmarks.md). Each leaf holds its boxes as packed coordinates, so a point
  * query reads one short array after the descent and allocates nothing.
  *
@@ -44,7 +44,8 @@ public final class QuadTree<T> {
     private final int capacity;
     private final int maxDepth;
     private final HashMap<T, Box> boxes;
-    private Node root;
+    private final Cell rootCell;
+    private Nodes nodes;
 
     /**
      * An empty tree over {@code bounds}.
@@ -78,7 +79,8 @@ public final class QuadTree<T> {
         this.capacity = capacity;
         this.maxDepth = maxDepth;
         this.boxes = boxes;
-        this.root = new Node(rootCell());
+        this.rootCell = new Cell(minX, minY, maxX, maxY, 0);
+        this.nodes = new Nodes();
     }
 
     /**
@@ -110,7 +112,7 @@ public final class QuadTree<T> {
         if (i != n) {
             throw new IllegalArgumentException("items changed while building");
         }
-        tree.root = Node.build(tree.rootCell(), idx, n, ids, coords, capacity, maxDepth);
+        tree.nodes.build(Nodes.ROOT, tree.rootCell, idx, n, ids, coords, capacity, maxDepth);
         return tree;
     }
 
@@ -125,7 +127,16 @@ public final class QuadTree<T> {
         if (boxes.putIfAbsent(id, box) != null) {
             throw new IllegalArgumentException("id already present: " + id);
         }
-        root.insert(id, box.minX(), box.minY(), box.maxX(), box.maxY(), capacity, maxDepth);
+        nodes.insert(
+                Nodes.ROOT,
+                rootCell,
+                id,
+                box.minX(),
+                box.minY(),
+                box.maxX(),
+                box.maxY(),
+                capacity,
+                maxDepth);
     }
 
     /** Removes an item; true if it was there. */
@@ -134,7 +145,8 @@ public final class QuadTree<T> {
         if (box == null) {
             return false;
         }
-        root.remove(id, box.minX(), box.minY(), box.maxX(), box.maxY(), capacity);
+        nodes.remove(
+                Nodes.ROOT, rootCell, id, box.minX(), box.minY(), box.maxX(), box.maxY(), capacity);
         return true;
     }
 
@@ -168,24 +180,42 @@ public final class QuadTree<T> {
         if (!(x >= minX && x <= maxX && y >= minY && y <= maxY)) {
             return;
         }
-        Node n = root;
+        int[] first = nodes.first;
+        Entries[] markers = nodes.markers;
+        double x0 = minX, y0 = minY, x1 = maxX, y1 = maxY;
+        int n = Nodes.ROOT;
         while (true) {
-            Entries m = n.markers;
+            Entries m = markers[n];
             if (m != null) {
                 Object[] ids = m.ids;
                 for (int i = 0, s = m.size; i < s; i++) {
                     out.accept((T) ids[i]);
                 }
             }
-            Node[] kids = n.kids;
-            if (kids == null) {
+            int f = first[n];
+            if (f < 0) {
                 break;
             }
             // Half-open quadrants: a point on a split line goes east/north; the root's max edges
             // need no rule, since no quadrant above them exists.
-            n = kids[(x >= n.midX ? 1 : 0) | (y >= n.midY ? 2 : 0)];
+            double mx = Cell.mid(x0, x1);
+            double my = Cell.mid(y0, y1);
+            int q = 0;
+            if (x >= mx) {
+                q = 1;
+                x0 = mx;
+            } else {
+                x1 = mx;
+            }
+            if (y >= my) {
+                q |= 2;
+                y0 = my;
+            } else {
+                y1 = my;
+            }
+            n = f + q;
         }
-        Entries items = n.items;
+        Entries items = nodes.items[n];
         double[] c = items.coords;
         Object[] ids = items.ids;
         for (int i = 0, j = 0, s = items.size; i < s; i++, j += 4) {
@@ -209,10 +239,19 @@ public final class QuadTree<T> {
      */
     public void query(Box area, Consumer<? super T> out) {
         Objects.requireNonNull(out, "out");
-        if (!root.cell.meets(area.minX(), area.minY(), area.maxX(), area.maxY())) {
+        if (!rootCell.meets(area.minX(), area.minY(), area.maxX(), area.maxY())) {
             return;
         }
-        root.query(area.minX(), area.minY(), area.maxX(), area.maxY(), maxX, maxY, out);
+        nodes.query(
+                Nodes.ROOT,
+                rootCell,
+                area.minX(),
+                area.minY(),
+                area.maxX(),
+                area.maxY(),
+                maxX,
+                maxY,
+                out);
     }
 
     /** The item's box, or null if absent. */
@@ -227,7 +266,7 @@ public final class QuadTree<T> {
     /** Removes every item. */
     public void clear() {
         boxes.clear();
-        root = new Node(rootCell());
+        nodes = new Nodes();
     }
 
     /** The region this tree covers. */
@@ -250,22 +289,22 @@ public final class QuadTree<T> {
 
     /** Nodes in the tree, for tests and tuning. */
     int nodeCount() {
-        return root.nodeCount();
+        return nodes.nodeCount(Nodes.ROOT);
     }
 
     /** Depth of the deepest node (0 for a lone root), for tests and tuning. */
     int height() {
-        return root.height();
+        return nodes.height(Nodes.ROOT);
     }
 
     /** Stored (id, box) pairs, replicas and markers included, for tests and tuning. */
     long storedPairs() {
-        return root.storedPairs();
+        return nodes.storedPairs(Nodes.ROOT);
     }
 
     /** Checks every structural rule; throws {@link IllegalStateException} on the first broken. */
     void checkInvariants() {
-        Map<Object, double[]> all = root.check(null, capacity, maxDepth);
+        Map<Object, double[]> all = nodes.check(Nodes.ROOT, rootCell, null, capacity, maxDepth);
         if (all.size() != boxes.size()) {
             throw new IllegalStateException(
                     all.size() + " items in nodes, " + boxes.size() + " ids");
@@ -281,10 +320,6 @@ public final class QuadTree<T> {
                 throw new IllegalStateException("stored box differs for " + e.getKey());
             }
         }
-    }
-
-    private Cell rootCell() {
-        return new Cell(minX, minY, maxX, maxY, 0);
     }
 
     private Box checkInside(Box box) {

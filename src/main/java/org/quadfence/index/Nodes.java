@@ -1,0 +1,546 @@
+package org.quadfence.index;
+
+import java.util.ArrayDeque;
+import java.util.Arrays;
+import java.util.HashMap;
+import java.util.Map;
+import java.util.function.Consumer;
+
+/**
+ * The nodes of one quadtree, stored column-wise: a node is an index into parallel arrays, and the
+ * four children of a node occupy four consecutive indexes. Each node has markers (boxes that cover
+ * its whole cell) and either children or, as a leaf, the boxes that meet its cell without covering
+ * it.
+ *
+ * <p>Why arrays and not one object per node: a point query is a chain of dependent loads down the
+ * tree, and at a million fences it is bound by cache misses. Here the walk reads two dense arrays
+ * ({@link #first} and {@link #markers}, 8 bytes a node, so the upper levels stay in cache) and
+ * computes each cell from its parent's instead of loading it; then one leaf list. An object per
+ * node, with its cell and child array, made the same walk about as slow as JTS's HPRtree.
+ *
+ * <p>Placement is canonical: an item is stored at every node that its insertion descent reaches and
+ * where it stops, that is where it covers the cell (a marker) or where the node is a leaf. The
+ * nodes holding one item never lie on one root-to-leaf path, and their cells cover the item's box.
+ * Splits and collapses keep this form, so the shape of the tree alone says where an item is.
+ */
+final class Nodes {
+    static final int ROOT = 0;
+
+    /** Per node: the index of its first child (quadrant 0), or -1 for a leaf. */
+    int[] first;
+
+    /** Per node: boxes covering its whole cell, or null when there are none. */
+    Entries[] markers;
+
+    /** Per leaf: the boxes that meet its cell without covering it; null for an inner node. */
+    Entries[] items;
+
+    /** Per node: distinct items stored in its subtree, its own markers included. */
+    int[] count;
+
+    /** Per leaf: its size when a split was last refused for separating nothing; 0 if never. */
+    int[] refusedAt;
+
+    private int used;
+    private int[] freeBlocks = new int[16];
+    private int freeCount;
+
+    Nodes() {
+        int n = 64;
+        first = new int[n];
+        markers = new Entries[n];
+        items = new Entries[n];
+        count = new int[n];
+        refusedAt = new int[n];
+        // The root takes a block of its own, so that every block starts at a multiple of 4.
+        used = 4;
+        makeLeaf(ROOT, new Entries());
+    }
+
+    private void makeLeaf(int node, Entries list) {
+        first[node] = -1;
+        items[node] = list;
+        refusedAt[node] = 0;
+    }
+
+    /** Four fresh empty leaves at consecutive indexes; returns the first. */
+    private int allocBlock() {
+        int b;
+        if (freeCount > 0) {
+            b = freeBlocks[--freeCount];
+        } else {
+            if (used + 4 > first.length) {
+                int n = first.length + (first.length >> 1) + 4;
+                first = Arrays.copyOf(first, n);
+                markers = Arrays.copyOf(markers, n);
+                items = Arrays.copyOf(items, n);
+                count = Arrays.copyOf(count, n);
+                refusedAt = Arrays.copyOf(refusedAt, n);
+            }
+            b = used;
+            used += 4;
+        }
+        for (int k = b; k < b + 4; k++) {
+            makeLeaf(k, new Entries());
+            markers[k] = null;
+            count[k] = 0;
+        }
+        return b;
+    }
+
+    private void freeBlock(int b) {
+        for (int k = b; k < b + 4; k++) {
+            if (first[k] >= 0) {
+                freeBlock(first[k]);
+            }
+            first[k] = -1;
+            items[k] = null;
+            markers[k] = null;
+        }
+        if (freeCount == freeBlocks.length) {
+            freeBlocks = Arrays.copyOf(freeBlocks, 2 * freeCount);
+        }
+        freeBlocks[freeCount++] = b;
+    }
+
+    int markerCount(int node) {
+        Entries m = markers[node];
+        return m == null ? 0 : m.size;
+    }
+
+    private void addMarker(int node, Object id, double a, double b, double c, double d) {
+        if (markers[node] == null) {
+            markers[node] = new Entries();
+        }
+        markers[node].add(id, a, b, c, d);
+    }
+
+    /** Adds an item whose box meets the cell and covers no ancestor's cell. */
+    void insert(
+            int node,
+            Cell cell,
+            Object id,
+            double a,
+            double b,
+            double c,
+            double d,
+            int capacity,
+            int maxDepth) {
+        count[node]++;
+        if (cell.coveredBy(a, b, c, d)) {
+            addMarker(node, id, a, b, c, d);
+            return;
+        }
+        int f = first[node];
+        if (f < 0) {
+            items[node].add(id, a, b, c, d);
+            if (wantsSplit(node, cell, capacity, maxDepth)) {
+                split(node, cell, capacity, maxDepth);
+            }
+            return;
+        }
+        int touched = cell.touched(a, b, c, d);
+        for (int q = 0; q < 4; q++) {
+            if ((touched & (1 << q)) != 0) {
+                insert(f + q, cell.child(q), id, a, b, c, d, capacity, maxDepth);
+            }
+        }
+    }
+
+    /**
+     * Removes an item known to be stored under this node with this box. Collapses the node back
+     * into a leaf when the items below it fall to the capacity.
+     */
+    void remove(
+            int node, Cell cell, Object id, double a, double b, double c, double d, int capacity) {
+        count[node]--;
+        if (cell.coveredBy(a, b, c, d)) {
+            Entries m = markers[node];
+            m.remove(id);
+            if (m.size == 0) {
+                markers[node] = null;
+            }
+            return;
+        }
+        int f = first[node];
+        if (f < 0) {
+            items[node].remove(id);
+            return;
+        }
+        int touched = cell.touched(a, b, c, d);
+        for (int q = 0; q < 4; q++) {
+            if ((touched & (1 << q)) != 0) {
+                remove(f + q, cell.child(q), id, a, b, c, d, capacity);
+            }
+        }
+        if (count[node] - markerCount(node) <= capacity) {
+            collapse(node, cell);
+        }
+    }
+
+    /**
+     * True for a leaf over capacity that may split. After a refused split, the next try waits until
+     * the leaf has doubled, so that inserts into a leaf that cannot be separated stay O(1)
+     * amortized.
+     */
+    private boolean wantsSplit(int node, Cell cell, int capacity, int maxDepth) {
+        int size = items[node].size;
+        return size > capacity && size >= 2 * refusedAt[node] && cell.splittable(maxDepth);
+    }
+
+    /**
+     * False when a split would separate nothing: two or more quadrants would each get all {@code n}
+     * boxes as partial boxes. Such boxes share a line across the cell (the common edge of identical
+     * boxes, or lines on one meridian); splitting would only copy them, and the copies would split
+     * again, into every cell along that line down to the maximum depth: 2^depth copies for a few
+     * boxes. One quadrant getting everything is fine (a cluster: deeper cells separate it).
+     *
+     * @param idx indexes of the boxes in {@code co}, or null for the first {@code n}
+     */
+    static boolean splitSeparates(Cell[] quads, double[] co, int[] idx, int n) {
+        int[] partial = new int[4];
+        for (int i = 0; i < n; i++) {
+            int j = 4 * (idx == null ? i : idx[i]);
+            double a = co[j], b = co[j + 1], c = co[j + 2], d = co[j + 3];
+            for (int q = 0; q < 4; q++) {
+                if (quads[q].meets(a, b, c, d) && !quads[q].coveredBy(a, b, c, d)) {
+                    partial[q]++;
+                }
+            }
+        }
+        int full = 0;
+        for (int q = 0; q < 4; q++) {
+            if (partial[q] == n) {
+                full++;
+            }
+        }
+        return full < 2;
+    }
+
+    private record Pending(int node, Cell cell) {}
+
+    /**
+     * Turns a leaf into an inner node, and any new child that still holds too many boxes, without
+     * recursion: thousands of identical boxes at one spot go down to the maximum depth in one pass.
+     */
+    private void split(int leaf, Cell leafCell, int capacity, int maxDepth) {
+        ArrayDeque<Pending> work = new ArrayDeque<>();
+        work.push(new Pending(leaf, leafCell));
+        while (!work.isEmpty()) {
+            Pending p = work.pop();
+            int n = p.node();
+            Entries from = items[n];
+            Cell[] quads = p.cell().quadrants();
+            if (!splitSeparates(quads, from.coords, null, from.size)) {
+                refusedAt[n] = from.size;
+                continue;
+            }
+            int f = allocBlock();
+            double[] co = from.coords;
+            for (int i = 0, j = 0; i < from.size; i++, j += 4) {
+                double a = co[j], b = co[j + 1], c = co[j + 2], d = co[j + 3];
+                int touched = p.cell().touched(a, b, c, d);
+                for (int q = 0; q < 4; q++) {
+                    if ((touched & (1 << q)) != 0) {
+                        count[f + q]++;
+                        if (quads[q].coveredBy(a, b, c, d)) {
+                            addMarker(f + q, from.ids[i], a, b, c, d);
+                        } else {
+                            items[f + q].add(from.ids[i], a, b, c, d);
+                        }
+                    }
+                }
+            }
+            items[n] = null;
+            first[n] = f;
+            for (int q = 0; q < 4; q++) {
+                if (wantsSplit(f + q, quads[q], capacity, maxDepth)) {
+                    work.push(new Pending(f + q, quads[q]));
+                }
+            }
+        }
+    }
+
+    /** Makes an inner node a leaf holding every distinct item stored below it, each once. */
+    private void collapse(int node, Cell cell) {
+        Entries merged = new Entries(count[node] - markerCount(node));
+        int f = first[node];
+        Cell[] quads = cell.quadrants();
+        for (int q = 0; q < 4; q++) {
+            gather(f + q, quads[q], merged, cell);
+        }
+        freeBlock(f);
+        makeLeaf(node, merged);
+    }
+
+    /**
+     * Adds to {@code out} each item stored in this subtree whose reference point, the low corner of
+     * its box clipped to {@code top}, lies in the part of {@code top} that this node owns: each
+     * distinct item exactly once over all the subtrees of {@code top}.
+     */
+    private void gather(int node, Cell cell, Entries out, Cell top) {
+        if (markers[node] != null) {
+            gatherFrom(markers[node], cell, out, top);
+        }
+        int f = first[node];
+        if (f < 0) {
+            gatherFrom(items[node], cell, out, top);
+        } else {
+            Cell[] quads = cell.quadrants();
+            for (int q = 0; q < 4; q++) {
+                gather(f + q, quads[q], out, top);
+            }
+        }
+    }
+
+    private static void gatherFrom(Entries from, Cell cell, Entries out, Cell top) {
+        double[] co = from.coords;
+        for (int i = 0, j = 0; i < from.size; i++, j += 4) {
+            double rx = Math.max(co[j], top.minX);
+            double ry = Math.max(co[j + 1], top.minY);
+            if (cell.owns(rx, ry, top.maxX, top.maxY)) {
+                out.add(from.ids[i], co[j], co[j + 1], co[j + 2], co[j + 3]);
+            }
+        }
+    }
+
+    /**
+     * Reports every item stored in this subtree whose box meets the area, given that the area meets
+     * the cell. An item stored in several nodes is reported only by the node that owns its
+     * reference point (the low corner of box-and-area), so each is reported once with no set.
+     */
+    @SuppressWarnings("unchecked")
+    <T> void query(
+            int node,
+            Cell cell,
+            double qa,
+            double qb,
+            double qc,
+            double qd,
+            double edgeX,
+            double edgeY,
+            Consumer<? super T> out) {
+        Entries m = markers[node];
+        if (m != null) {
+            // A marker covers this cell, which meets the area: no box test, only the owner test.
+            double[] co = m.coords;
+            for (int i = 0, j = 0; i < m.size; i++, j += 4) {
+                if (cell.owns(Math.max(qa, co[j]), Math.max(qb, co[j + 1]), edgeX, edgeY)) {
+                    out.accept((T) m.ids[i]);
+                }
+            }
+        }
+        int f = first[node];
+        if (f < 0) {
+            Entries it = items[node];
+            double[] co = it.coords;
+            for (int i = 0, j = 0; i < it.size; i++, j += 4) {
+                if (co[j] <= qc && co[j + 2] >= qa && co[j + 1] <= qd && co[j + 3] >= qb) {
+                    if (cell.owns(Math.max(qa, co[j]), Math.max(qb, co[j + 1]), edgeX, edgeY)) {
+                        out.accept((T) it.ids[i]);
+                    }
+                }
+            }
+            return;
+        }
+        int touched = cell.touched(qa, qb, qc, qd);
+        for (int q = 0; q < 4; q++) {
+            if ((touched & (1 << q)) != 0) {
+                query(f + q, cell.child(q), qa, qb, qc, qd, edgeX, edgeY, out);
+            }
+        }
+    }
+
+    /**
+     * Fills an empty root leaf with the items {@code idx[0..n)} (indexes into {@code ids} and
+     * {@code coords}) in one top-down pass: each item is routed once per level, every list is
+     * allocated at its final size, and siblings' subtrees are laid out one after the other.
+     */
+    void build(
+            int node,
+            Cell cell,
+            int[] idx,
+            int n,
+            Object[] ids,
+            double[] coords,
+            int capacity,
+            int maxDepth) {
+        count[node] = n;
+        int nMarkers = 0;
+        for (int i = 0; i < n; i++) {
+            int j = 4 * idx[i];
+            if (cell.coveredBy(coords[j], coords[j + 1], coords[j + 2], coords[j + 3])) {
+                nMarkers++;
+            }
+        }
+        Entries m = nMarkers > 0 ? new Entries(nMarkers) : null;
+        int partial = 0;
+        for (int i = 0; i < n; i++) {
+            int k = idx[i];
+            int j = 4 * k;
+            double a = coords[j], b = coords[j + 1], c = coords[j + 2], d = coords[j + 3];
+            if (cell.coveredBy(a, b, c, d)) {
+                m.add(ids[k], a, b, c, d);
+            } else {
+                idx[partial++] = k;
+            }
+        }
+        markers[node] = m;
+        Cell[] quads = null;
+        if (partial > capacity && cell.splittable(maxDepth)) {
+            quads = cell.quadrants();
+            if (!splitSeparates(quads, coords, idx, partial)) {
+                quads = null;
+                refusedAt[node] = partial;
+            }
+        }
+        if (quads == null) {
+            Entries list = new Entries(partial);
+            for (int i = 0; i < partial; i++) {
+                int k = idx[i];
+                int j = 4 * k;
+                list.add(ids[k], coords[j], coords[j + 1], coords[j + 2], coords[j + 3]);
+            }
+            items[node] = list;
+            return;
+        }
+        int f = allocBlock();
+        items[node] = null;
+        first[node] = f;
+        for (int q = 0; q < 4; q++) {
+            int bit = 1 << q;
+            int k = 0;
+            for (int i = 0; i < partial; i++) {
+                int j = 4 * idx[i];
+                if ((cell.touched(coords[j], coords[j + 1], coords[j + 2], coords[j + 3]) & bit)
+                        != 0) {
+                    k++;
+                }
+            }
+            int[] sub = new int[k];
+            k = 0;
+            for (int i = 0; i < partial; i++) {
+                int j = 4 * idx[i];
+                if ((cell.touched(coords[j], coords[j + 1], coords[j + 2], coords[j + 3]) & bit)
+                        != 0) {
+                    sub[k++] = idx[i];
+                }
+            }
+            build(f + q, quads[q], sub, k, ids, coords, capacity, maxDepth);
+        }
+    }
+
+    /** Nodes in the subtree. */
+    int nodeCount(int node) {
+        int f = first[node];
+        if (f < 0) {
+            return 1;
+        }
+        int total = 1;
+        for (int q = 0; q < 4; q++) {
+            total += nodeCount(f + q);
+        }
+        return total;
+    }
+
+    /** Depth of the deepest node in the subtree, counted from the subtree's root. */
+    int height(int node) {
+        int f = first[node];
+        if (f < 0) {
+            return 0;
+        }
+        int h = 0;
+        for (int q = 0; q < 4; q++) {
+            h = Math.max(h, height(f + q));
+        }
+        return h + 1;
+    }
+
+    /** Stored (id, box) pairs in the subtree, replicas and markers counted each time. */
+    long storedPairs(int node) {
+        long total = markerCount(node);
+        int f = first[node];
+        if (f < 0) {
+            return total + items[node].size;
+        }
+        for (int q = 0; q < 4; q++) {
+            total += storedPairs(f + q);
+        }
+        return total;
+    }
+
+    /**
+     * Checks the structure and returns the distinct items of the subtree with their boxes, as
+     * {@code double[4]}; throws {@link IllegalStateException} naming the first broken rule.
+     */
+    Map<Object, double[]> check(int node, Cell cell, Cell parent, int capacity, int maxDepth) {
+        Map<Object, double[]> here = new HashMap<>();
+        Entries m = markers[node];
+        if (m != null) {
+            require(m.size > 0, "empty marker list kept");
+            for (int i = 0; i < m.size; i++) {
+                double[] box = boxAt(m, i);
+                require(cell.coveredBy(box[0], box[1], box[2], box[3]), "marker not covering");
+                require(here.put(m.ids[i], box) == null, "marker twice");
+                requireNotAbove(parent, box);
+            }
+        }
+        int f = first[node];
+        if (f < 0) {
+            Entries it = items[node];
+            require(it != null, "leaf without items");
+            for (int i = 0; i < it.size; i++) {
+                double[] box = boxAt(it, i);
+                require(cell.meets(box[0], box[1], box[2], box[3]), "item off its cell");
+                require(!cell.coveredBy(box[0], box[1], box[2], box[3]), "item should be marker");
+                require(here.put(it.ids[i], box) == null, "item twice in a node");
+                requireNotAbove(parent, box);
+            }
+            require(
+                    it.size <= capacity
+                            || !cell.splittable(maxDepth)
+                            || it.size < 2 * refusedAt[node],
+                    "leaf over capacity not split");
+        } else {
+            require(items[node] == null, "inner node with items");
+            require(f % 4 == 0, "child block not aligned");
+            Map<Object, double[]> below = new HashMap<>();
+            @SuppressWarnings("unchecked")
+            Map<Object, double[]>[] sub = new Map[4];
+            Cell[] quads = cell.quadrants();
+            for (int q = 0; q < 4; q++) {
+                sub[q] = check(f + q, quads[q], cell, capacity, maxDepth);
+                below.putAll(sub[q]);
+            }
+            for (Map.Entry<Object, double[]> e : below.entrySet()) {
+                double[] box = e.getValue();
+                int touched = cell.touched(box[0], box[1], box[2], box[3]);
+                for (int q = 0; q < 4; q++) {
+                    require(
+                            ((touched & (1 << q)) != 0) == sub[q].containsKey(e.getKey()),
+                            "item not in exactly the children it touches: " + e.getKey());
+                }
+                require(here.put(e.getKey(), box) == null, "marker also below");
+            }
+            require(below.size() > capacity, "inner node should have collapsed");
+        }
+        require(count[node] == here.size(), "count " + count[node] + " != " + here.size());
+        return here;
+    }
+
+    private static double[] boxAt(Entries e, int i) {
+        return Arrays.copyOfRange(e.coords, 4 * i, 4 * i + 4);
+    }
+
+    private static void requireNotAbove(Cell parent, double[] box) {
+        require(
+                parent == null || !parent.coveredBy(box[0], box[1], box[2], box[3]),
+                "item stored below a cell it covers");
+    }
+
+    private static void require(boolean ok, String rule) {
+        if (!ok) {
+            throw new IllegalStateException(rule);
+        }
+    }
+}
