@@ -130,6 +130,10 @@ public final class Demo implements AutoCloseable {
      * Ctrl-C or {@code --duration} and returns the exit code (1 if the job stopped by itself).
      */
     public static int command(String[] args) throws Exception {
+        if (List.of(args).contains("--help")) {
+            System.out.println("usage: " + USAGE);
+            return 0;
+        }
         Path project = projectDir();
         Map<String, String> own = new HashMap<>();
         own.put("duration", "0");
@@ -144,6 +148,7 @@ public final class Demo implements AutoCloseable {
         Configurator.setLevel("kafka", Level.ERROR);
         Configurator.setLevel("org.apache.kafka", Level.ERROR);
         Configurator.setLevel("org.apache.flink.metrics.MetricGroup", Level.ERROR);
+        Configurator.setLevel("org.apache.pekko.actor.CoordinatedShutdown", Level.ERROR);
         Summary summary =
                 run(
                         new Settings(
@@ -275,7 +280,7 @@ public final class Demo implements AutoCloseable {
                         + (settings.seconds() > 0
                                 ? "stopping after " + settings.seconds() + " s"
                                 : "Ctrl-C stops"));
-        timers.scheduleAtFixedRate(this::tick, STATUS_MS, STATUS_MS, TimeUnit.MILLISECONDS);
+        timers.scheduleWithFixedDelay(this::tick, STATUS_MS, STATUS_MS, TimeUnit.MILLISECONDS);
     }
 
     private JobClient startJob(JobOptions o, int port) throws Exception {
@@ -398,6 +403,7 @@ public final class Demo implements AutoCloseable {
             return;
         }
         try {
+            status.recount();
             map.write(false, fleet.view(), feed.recent(), status.numbers());
         } catch (IOException e) {
             console.warn("could not write the map: " + e.getMessage());

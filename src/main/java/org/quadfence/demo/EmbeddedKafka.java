@@ -24,6 +24,9 @@ import java.util.Comparator;
 import java.util.List;
 import java.util.Map;
 import java.util.Properties;
+import java.util.concurrent.ExecutionException;
+import java.util.concurrent.TimeUnit;
+import java.util.concurrent.TimeoutException;
 import java.util.stream.Stream;
 
 /**
@@ -47,7 +50,7 @@ public final class EmbeddedKafka implements AutoCloseable {
 
     /**
      * Formats a fresh log directory in a new temporary directory and starts the broker on two free
-     * loopback ports; about four seconds.
+     * loopback ports, ready for consumer groups; about four seconds.
      */
     public static EmbeddedKafka start() throws IOException {
         Path dir = Files.createTempDirectory("quadfence-kafka");
@@ -99,7 +102,24 @@ public final class EmbeddedKafka implements AutoCloseable {
         }
         KafkaRaftServer server = new KafkaRaftServer(new KafkaConfig(p), Time.SYSTEM);
         server.startup();
-        return new EmbeddedKafka(dir, port, server);
+        EmbeddedKafka kafka = new EmbeddedKafka(dir, port, server);
+        kafka.loadGroupCoordinator();
+        return kafka;
+    }
+
+    // Consumer group offsets live in an internal topic made on first use; until it is loaded,
+    // offset commits fail (retriably, with a warning each). Make and load it now.
+    private void loadGroupCoordinator() throws IOException {
+        try (Admin admin = Admin.create(Map.of("bootstrap.servers", bootstrapServers()))) {
+            admin.listConsumerGroupOffsets("warm-up")
+                    .partitionsToOffsetAndMetadata()
+                    .get(60, TimeUnit.SECONDS);
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+            throw new IOException("interrupted while the broker started", e);
+        } catch (ExecutionException | TimeoutException e) {
+            throw new IOException("the broker's group coordinator did not come up", e);
+        }
     }
 
     /** host:port for clients. */

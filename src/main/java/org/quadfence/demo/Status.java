@@ -49,6 +49,17 @@ final class Status {
         lastEvents = events;
     }
 
+    /** Counts events and vehicles anew, keeping the rates and the job's numbers: at the end. */
+    void recount() {
+        Map<String, Object> n = new LinkedHashMap<>(numbers);
+        n.put("updated", System.currentTimeMillis());
+        n.put("enters", feed.enters());
+        n.put("exits", feed.exits());
+        n.put("parked", fleet.view().parked());
+        n.put("inside", feed.vehiclesInside());
+        numbers = n;
+    }
+
     /** The numbers by name, as the map's page reads them. */
     Map<String, Object> numbers() {
         return numbers;
