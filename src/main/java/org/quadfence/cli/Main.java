@@ -4,6 +4,7 @@ import org.apache.flink.configuration.Configuration;
 import org.apache.flink.configuration.RestOptions;
 import org.apache.flink.streaming.api.environment.StreamExecutionEnvironment;
 
+import org.quadfence.demo.Demo;
 import org.quadfence.job.GeofenceJob;
 import org.quadfence.job.JobEnvironment;
 import org.quadfence.job.JobOptions;
@@ -14,13 +15,14 @@ import java.util.Arrays;
 import java.util.LinkedHashMap;
 import java.util.Map;
 
-/** The {@code ./quadfence} command: {@code replay} and {@code run}. */
+/** The {@code ./quadfence} command: {@code demo}, {@code replay} and {@code run}. */
 public final class Main {
 
     static final String USAGE =
             String.join(
                     "\n",
                     "usage:",
+                    "  " + Demo.USAGE,
                     "  quadfence replay --fences F --positions P --output O [--dlq D]"
                             + " [--parallelism N] [--config FILE] [--key value ...]",
                     "  quadfence run [--config FILE] [--key value ...]",
@@ -48,6 +50,8 @@ public final class Main {
                 return replay(rest);
             case "run":
                 return runKafka(rest);
+            case "demo":
+                return Demo.command(rest);
             default:
                 throw new IllegalArgumentException("unknown command '" + args[0] + "'\n" + USAGE);
         }
@@ -103,7 +107,7 @@ public final class Main {
     }
 
     /** A local Flink that listens on loopback only. */
-    static Configuration localConfig() {
+    public static Configuration localConfig() {
         Configuration conf = new Configuration();
         conf.set(RestOptions.BIND_ADDRESS, "127.0.0.1");
         conf.set(RestOptions.ADDRESS, "127.0.0.1");

@@ -5,6 +5,7 @@ import org.junit.jupiter.api.Test;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.HashMap;
+import java.util.List;
 import java.util.Map;
 import java.util.Properties;
 
@@ -53,7 +54,7 @@ class JobOptionsTest {
 
     @Test
     void theShippedOptionFilesNameOnlyRealOptionsAndLocalNamesThemAll() throws Exception {
-        for (String name : new String[] {"local", "cluster"}) {
+        for (String name : new String[] {"local", "cluster", "demo"}) {
             Properties p = new Properties();
             try (var in = Files.newInputStream(Path.of("jobs", name + ".properties"))) {
                 p.load(in);
@@ -66,5 +67,25 @@ class JobOptionsTest {
                 m.forEach((k, v) -> assertThat(v).as(k).isEqualTo(JobOptions.KNOWN.get(k)[0]));
             }
         }
+    }
+
+    @Test
+    void theDemoOptionsAreEachCommentedAndMakeEventsShowUpQuickly() throws Exception {
+        List<String> lines = Files.readAllLines(Path.of("jobs/demo.properties"));
+        Map<String, String> m = new HashMap<>();
+        for (int i = 0; i < lines.size(); i++) {
+            String line = lines.get(i).trim();
+            if (!line.isEmpty() && !line.startsWith("#")) {
+                assertThat(lines.get(i - 1)).as("comment above " + line).startsWith("#");
+                String[] kv = line.split("=", 2);
+                m.put(kv[0], kv[1]);
+            }
+        }
+        JobOptions o = JobOptions.of(m);
+        assertThat(m).doesNotContainKey("bootstrap-servers");
+        assertThat(o.get("delivery")).isEqualTo("exactly-once");
+        assertThat(o.get("starting-offsets")).isEqualTo("earliest");
+        assertThat(o.millis("checkpoint-interval")).isLessThanOrEqualTo(3000);
+        assertThat(o.intValue("tile-level")).isBetween(12, 14);
     }
 }

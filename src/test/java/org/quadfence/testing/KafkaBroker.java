@@ -1,148 +1,45 @@
 package org.quadfence.testing;
 
-import kafka.server.KafkaConfig;
-import kafka.server.KafkaRaftServer;
-import kafka.tools.StorageTool;
-import org.apache.kafka.clients.admin.Admin;
-import org.apache.kafka.clients.admin.NewTopic;
 import org.apache.kafka.clients.consumer.KafkaConsumer;
-import org.apache.kafka.common.TopicPartition;
-import org.apache.kafka.common.Uuid;
-import org.apache.kafka.common.serialization.ByteArrayDeserializer;
-import org.apache.kafka.common.utils.Time;
+import org.quadfence.demo.EmbeddedKafka;
 
 import java.io.IOException;
-import java.io.OutputStream;
-import java.io.PrintStream;
-import java.net.InetAddress;
-import java.net.ServerSocket;
-import java.nio.file.Files;
-import java.nio.file.Path;
-import java.time.Duration;
-import java.util.ArrayList;
-import java.util.Comparator;
-import java.util.List;
-import java.util.Map;
-import java.util.Properties;
-import java.util.stream.Stream;
 
 /**
- * A real single-node Kafka broker (KRaft, broker and controller in one) in this JVM, listening on
- * 127.0.0.1 only, with its data in a temporary directory. Records are kept forever (the samples'
- * event times are in the past, and the sink stamps records with event time).
+ * The tests' Kafka broker: {@link EmbeddedKafka} (a real KRaft broker in this JVM, on 127.0.0.1)
+ * under the name the tests use.
  */
 public final class KafkaBroker implements AutoCloseable {
 
-    private final Path dir;
-    private final int port;
-    private final KafkaRaftServer server;
+    private final EmbeddedKafka broker;
 
-    private KafkaBroker(Path dir, int port, KafkaRaftServer server) {
-        this.dir = dir;
-        this.port = port;
-        this.server = server;
+    private KafkaBroker(EmbeddedKafka broker) {
+        this.broker = broker;
     }
 
-    /** Formats a fresh log directory and starts the broker; about four seconds. */
+    /** Starts a fresh broker in a temporary directory; about four seconds. */
     public static KafkaBroker start() throws IOException {
-        Path dir = Files.createTempDirectory("quadfence-kafka");
-        int port = freePort();
-        int controllerPort = freePort();
-        Properties p = new Properties();
-        p.setProperty("process.roles", "broker,controller");
-        p.setProperty("node.id", "1");
-        p.setProperty("controller.quorum.voters", "1@127.0.0.1:" + controllerPort);
-        p.setProperty(
-                "listeners",
-                "PLAINTEXT://127.0.0.1:" + port + ",CONTROLLER://127.0.0.1:" + controllerPort);
-        p.setProperty("advertised.listeners", "PLAINTEXT://127.0.0.1:" + port);
-        p.setProperty("controller.listener.names", "CONTROLLER");
-        p.setProperty("inter.broker.listener.name", "PLAINTEXT");
-        p.setProperty("listener.security.protocol.map", "PLAINTEXT:PLAINTEXT,CONTROLLER:PLAINTEXT");
-        p.setProperty("log.dirs", dir.resolve("logs").toString());
-        p.setProperty("offsets.topic.replication.factor", "1");
-        p.setProperty("offsets.topic.num.partitions", "1");
-        p.setProperty("transaction.state.log.replication.factor", "1");
-        p.setProperty("transaction.state.log.min.isr", "1");
-        p.setProperty("transaction.state.log.num.partitions", "1");
-        p.setProperty("share.coordinator.state.topic.replication.factor", "1");
-        p.setProperty("share.coordinator.state.topic.min.isr", "1");
-        p.setProperty("group.initial.rebalance.delay.ms", "0");
-        p.setProperty("auto.create.topics.enable", "false");
-        p.setProperty("log.retention.ms", "-1");
-        // The samples hold a record just over 1 MiB, the default limit; the job dead-letters it.
-        p.setProperty("message.max.bytes", String.valueOf(4 << 20));
-        Path config = dir.resolve("server.properties");
-        try (OutputStream out = Files.newOutputStream(config)) {
-            p.store(out, null);
-        }
-        PrintStream quiet = new PrintStream(OutputStream.nullOutputStream());
-        int rc =
-                StorageTool.execute(
-                        new String[] {
-                            "format",
-                            "-t",
-                            Uuid.randomUuid().toString(),
-                            "-c",
-                            config.toString(),
-                            "--ignore-formatted"
-                        },
-                        quiet);
-        if (rc != 0) {
-            throw new IllegalStateException("kafka storage format failed: " + rc);
-        }
-        KafkaRaftServer server = new KafkaRaftServer(new KafkaConfig(p), Time.SYSTEM);
-        server.startup();
-        return new KafkaBroker(dir, port, server);
+        return new KafkaBroker(EmbeddedKafka.start());
     }
 
     /** host:port for clients. */
     public String bootstrapServers() {
-        return "127.0.0.1:" + port;
+        return broker.bootstrapServers();
     }
 
     /** Creates a topic and waits until it takes records. */
     public void createTopic(String name, int partitions, boolean compacted) throws Exception {
-        try (Admin admin = Admin.create(Map.of("bootstrap.servers", bootstrapServers()))) {
-            NewTopic topic = new NewTopic(name, partitions, (short) 1);
-            if (compacted) {
-                topic.configs(Map.of("cleanup.policy", "compact"));
-            }
-            admin.createTopics(List.of(topic)).all().get();
-        }
-        // Producing right after creation sometimes hangs on NOT_LEADER_OR_FOLLOWER.
-        try (KafkaConsumer<byte[], byte[]> c = consumer("ready-check", false)) {
-            List<TopicPartition> parts = new ArrayList<>();
-            for (int i = 0; i < partitions; i++) {
-                parts.add(new TopicPartition(name, i));
-            }
-            c.endOffsets(parts, Duration.ofSeconds(30));
-        }
+        broker.createTopic(name, partitions, compacted);
     }
 
     /** A consumer of bytes; {@code readCommitted} sees only committed transactions. */
     public KafkaConsumer<byte[], byte[]> consumer(String group, boolean readCommitted) {
-        Properties p = new Properties();
-        p.setProperty("bootstrap.servers", bootstrapServers());
-        p.setProperty("group.id", group);
-        p.setProperty("auto.offset.reset", "earliest");
-        p.setProperty("enable.auto.commit", "false");
-        p.setProperty("isolation.level", readCommitted ? "read_committed" : "read_uncommitted");
-        return new KafkaConsumer<>(p, new ByteArrayDeserializer(), new ByteArrayDeserializer());
+        return broker.consumer(group, readCommitted);
     }
 
+    /** Shuts the broker down and deletes its directory. */
     @Override
     public void close() throws IOException {
-        server.shutdown();
-        server.awaitShutdown();
-        try (Stream<Path> files = Files.walk(dir)) {
-            files.sorted(Comparator.reverseOrder()).forEach(f -> f.toFile().delete());
-        }
-    }
-
-    private static int freePort() throws IOException {
-        try (ServerSocket s = new ServerSocket(0, 1, InetAddress.getLoopbackAddress())) {
-            return s.getLocalPort();
-        }
+        broker.close();
     }
 }

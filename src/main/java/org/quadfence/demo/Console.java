@@ -1,0 +1,164 @@
+package org.quadfence.demo;
+
+import org.quadfence.model.EventType;
+import org.quadfence.model.GeofenceEvent;
+
+import java.io.PrintStream;
+import java.time.Instant;
+import java.time.ZoneId;
+import java.time.format.DateTimeFormatter;
+import java.util.Locale;
+import java.util.Map;
+import java.util.concurrent.ArrayBlockingQueue;
+import java.util.concurrent.BlockingQueue;
+import java.util.concurrent.TimeUnit;
+import java.util.concurrent.atomic.AtomicLong;
+import java.util.function.Function;
+
+/**
+ * What the demo prints: start-up steps, one line per ENTER or EXIT, and status lines. Colored with
+ * ANSI escapes when asked to (a terminal without NO_COLOR), plain otherwise.
+ *
+ * <p>Event lines are printed at a steady pace of at most {@value #LINES_PER_SECOND} a second, so a
+ * person can follow them; when events come faster, those that do not fit in a second's worth of
+ * lines are counted as not shown, and the status line says how many.
+ */
+final class Console implements AutoCloseable {
+
+    static final int LINES_PER_SECOND = 10;
+
+    private static final DateTimeFormatter CLOCK =
+            DateTimeFormatter.ofPattern("HH:mm:ss").withZone(ZoneId.systemDefault());
+    private static final Map<String, String> KIND_COLORS =
+            Map.of(
+                    "cbd", "91",
+                    "zone", "96",
+                    "corner", "92",
+                    "depot", "94",
+                    "school", "93",
+                    "loading", "95");
+
+    private final PrintStream out;
+    private final boolean color;
+    private final Function<String, City.Fence> fences;
+    private final BlockingQueue<GeofenceEvent> queue = new ArrayBlockingQueue<>(LINES_PER_SECOND);
+    private final AtomicLong notShown = new AtomicLong();
+    private final Thread printer;
+
+    /**
+     * @param fences the demo's fences by id, for the names and kinds printed with their events
+     */
+    Console(PrintStream out, boolean color, Function<String, City.Fence> fences) {
+        this.out = out;
+        this.color = color;
+        this.fences = fences;
+        printer = new Thread(this::print, "quadfence-demo-console");
+        printer.setDaemon(true);
+        printer.start();
+    }
+
+    /** Colors for a terminal that has not opted out (https://no-color.org). */
+    static boolean colorWanted() {
+        String noColor = System.getenv("NO_COLOR");
+        return System.console() != null
+                && (noColor == null || noColor.isEmpty())
+                && !"dumb".equals(System.getenv("TERM"));
+    }
+
+    /** A start-up or shut-down step. */
+    void step(String text) {
+        line(paint("1;36", "quadfence demo") + "  " + text);
+    }
+
+    /** The start of a step that takes a while; {@link #done} ends its line. */
+    void begin(String text) {
+        synchronized (out) {
+            out.print(paint("1;36", "quadfence demo") + "  " + text + " ");
+            out.flush();
+        }
+    }
+
+    /** The end of the line that {@link #begin} started. */
+    void done(String text) {
+        line(text);
+    }
+
+    /** A warning a person should read. */
+    void warn(String text) {
+        line(paint("1;33", "quadfence demo") + "  " + text);
+    }
+
+    /** Queues an event line; counted as not shown when the queue holds a second's worth. */
+    void event(GeofenceEvent e) {
+        if (!queue.offer(e)) {
+            notShown.incrementAndGet();
+        }
+    }
+
+    /** Event lines not shown so far. */
+    long notShown() {
+        return notShown.get();
+    }
+
+    /** A status line. */
+    void status(String text) {
+        line(
+                paint("2", CLOCK.format(Instant.now()))
+                        + "  "
+                        + paint("1;7", " status ")
+                        + " "
+                        + text);
+    }
+
+    private String paint(String ansi, String text) {
+        return color ? "\u001b[" + ansi + "m" + text + "\u001b[0m" : text;
+    }
+
+    private void print() {
+        try {
+            while (true) {
+                line(format(queue.take()));
+                TimeUnit.MILLISECONDS.sleep(1000 / LINES_PER_SECOND);
+            }
+        } catch (InterruptedException stopping) {
+            // close() asked to stop
+        }
+    }
+
+    private String format(GeofenceEvent e) {
+        City.Fence f = fences.apply(e.fenceId());
+        boolean enter = e.event() == EventType.ENTER;
+        return paint("2", CLOCK.format(Instant.ofEpochMilli(e.timestamp())))
+                + "  "
+                + paint(enter ? "1;32" : "1;31", enter ? "ENTER" : "EXIT ")
+                + "  "
+                + paint("1", pad(e.entityId(), 11))
+                + paint(
+                        KIND_COLORS.getOrDefault(f == null ? "" : f.kind(), "0"),
+                        pad(f == null ? e.fenceId() : f.name(), 44))
+                + paint(
+                        "2",
+                        pad(e.fenceId(), 25)
+                                + String.format(Locale.ROOT, "%.5f, %.5f", e.lat(), e.lon()));
+    }
+
+    private static String pad(String s, int width) {
+        return s.length() >= width
+                ? s.substring(0, width - 2) + "~ "
+                : s + " ".repeat(width - s.length());
+    }
+
+    private void line(String text) {
+        synchronized (out) {
+            out.println(text);
+            out.flush();
+        }
+    }
+
+    /** Stops printing event lines; the ones still queued are dropped. */
+    @Override
+    public void close() throws InterruptedException {
+        printer.interrupt();
+        printer.join(2_000);
+    }
+}

@@ -1,0 +1,486 @@
+package org.quadfence.demo;
+
+import org.apache.flink.configuration.Configuration;
+import org.apache.flink.configuration.CoreOptions;
+import org.apache.flink.configuration.RestOptions;
+import org.apache.flink.configuration.WebOptions;
+import org.apache.flink.core.execution.JobClient;
+import org.apache.flink.streaming.api.environment.StreamExecutionEnvironment;
+
+import com.fasterxml.jackson.databind.ObjectMapper;
+import org.apache.kafka.clients.producer.KafkaProducer;
+import org.apache.kafka.clients.producer.ProducerRecord;
+import org.apache.kafka.common.serialization.ByteArraySerializer;
+import org.apache.logging.log4j.Level;
+import org.apache.logging.log4j.core.config.Configurator;
+import org.quadfence.cli.Main;
+import org.quadfence.cli.Wiring;
+import org.quadfence.geo.Rectangle;
+import org.quadfence.job.GeofenceJob;
+import org.quadfence.job.JobEnvironment;
+import org.quadfence.job.JobOptions;
+import org.quadfence.tiles.TileGrid;
+
+import java.io.IOException;
+import java.io.PrintStream;
+import java.net.InetAddress;
+import java.net.ServerSocket;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.Comparator;
+import java.util.HashMap;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Locale;
+import java.util.Map;
+import java.util.concurrent.CountDownLatch;
+import java.util.concurrent.Executors;
+import java.util.concurrent.Future;
+import java.util.concurrent.ScheduledExecutorService;
+import java.util.concurrent.TimeUnit;
+import java.util.stream.Stream;
+
+/**
+ * {@code ./quadfence demo}: the whole pipeline on one machine with nothing set up. It starts a real
+ * Kafka broker in this JVM, creates the topics, loads a few hundred fences over Chicago's street
+ * grid, lets a simulated fleet of about a thousand vehicles publish a position each a second, runs
+ * the geofence job (the same graph as {@code run}) on a local Flink with its web UI, and reads the
+ * events back with read_committed: one colored line per ENTER or EXIT, a status line every few
+ * seconds, and a live map in {@code target/demo/map.html}. It stops after {@code --duration}
+ * seconds or at Ctrl-C, and leaves nothing behind but the map.
+ */
+public final class Demo implements AutoCloseable {
+
+    /** The command's synopsis. */
+    public static final String USAGE =
+            "quadfence demo [--duration SECONDS] [--vehicles N] [--config FILE] [--key value ...]";
+
+    private static final int POSITION_PARTITIONS = 4;
+    private static final long TICK_MS = 100;
+    private static final long STATUS_MS = 3000;
+
+    /**
+     * How to run the demo.
+     *
+     * @param options the job's options; bootstrap-servers is replaced by the embedded broker's
+     * @param seconds how long to run once started; 0: until {@link #close} (Ctrl-C)
+     * @param vehicles the size of the fleet
+     * @param seed the seed of the fences and the fleet
+     * @param mapDir where map.html goes
+     * @param out where the console lines go
+     * @param color whether to color them with ANSI escapes
+     */
+    public record Settings(
+            JobOptions options,
+            long seconds,
+            int vehicles,
+            long seed,
+            Path mapDir,
+            PrintStream out,
+            boolean color) {}
+
+    /**
+     * What a run did.
+     *
+     * @param positions positions the fleet sent
+     * @param enters ENTER events read back
+     * @param exits EXIT events read back
+     * @param map the map page, or null if the demo stopped before writing it
+     * @param jobFailed whether the job stopped by itself
+     */
+    public record Summary(long positions, long enters, long exits, Path map, boolean jobFailed) {}
+
+    private final Settings settings;
+    private final City city;
+    private final Console console;
+    private final CountDownLatch ended = new CountDownLatch(1);
+    private final ScheduledExecutorService timers =
+            Executors.newScheduledThreadPool(
+                    2,
+                    r -> {
+                        Thread t = new Thread(r, "quadfence-demo");
+                        t.setDaemon(true);
+                        return t;
+                    });
+    private final long started = System.currentTimeMillis();
+    private Path flinkDir;
+    private EmbeddedKafka kafka;
+    private KafkaProducer<byte[], byte[]> producer;
+    private Fleet fleet;
+    private JobClient job;
+    private JobMonitor monitor;
+    private EventFeed feed;
+    private Status status;
+    private MapPage map;
+    private int ticks;
+    private volatile boolean jobFailed;
+    private boolean closed;
+
+    private Demo(Settings settings) {
+        this.settings = settings;
+        this.city = new City(settings.seed(), settings.options().intValue("tile-level"));
+        this.console = new Console(settings.out(), settings.color(), city::fence);
+    }
+
+    /**
+     * The command line: options from {@code args} over {@code jobs/demo.properties}; runs until
+     * Ctrl-C or {@code --duration} and returns the exit code (1 if the job stopped by itself).
+     */
+    public static int command(String[] args) throws Exception {
+        if (List.of(args).contains("--help")) {
+            System.out.println("usage: " + USAGE);
+            return 0;
+        }
+        Path project = projectDir();
+        Map<String, String> own = new HashMap<>();
+        own.put("duration", "0");
+        own.put("vehicles", "1000");
+        List<String> all = new ArrayList<>();
+        all.add("--config");
+        all.add(project.resolve("jobs/demo.properties").toString());
+        all.addAll(List.of(args));
+        JobOptions options = JobOptions.of(JobOptions.parseArgs(all.toArray(new String[0]), own));
+        // The broker in this JVM, its clients and Flink's sink metrics warn about things a person
+        // watching the demo cannot act on; the status line shows what matters.
+        Configurator.setLevel("kafka", Level.ERROR);
+        Configurator.setLevel("org.apache.kafka", Level.ERROR);
+        Configurator.setLevel("org.apache.flink.metrics.MetricGroup", Level.ERROR);
+        Configurator.setLevel("org.apache.pekko.actor.CoordinatedShutdown", Level.ERROR);
+        Summary summary =
+                run(
+                        new Settings(
+                                options,
+                                number(own, "duration", 0),
+                                (int) number(own, "vehicles", 1),
+                                42,
+                                project.resolve("target/demo"),
+                                System.out,
+                                Console.colorWanted()));
+        return summary.jobFailed() ? 1 : 0;
+    }
+
+    /** Runs the demo as {@code settings} say; Ctrl-C (JVM shutdown) stops it cleanly too. */
+    public static Summary run(Settings settings) throws Exception {
+        Demo demo = new Demo(settings);
+        Thread hook = new Thread(demo::close, "quadfence-demo-shutdown");
+        Runtime.getRuntime().addShutdownHook(hook);
+        try {
+            demo.start();
+            if (settings.seconds() > 0) {
+                demo.ended.await(settings.seconds(), TimeUnit.SECONDS);
+            } else {
+                demo.ended.await();
+            }
+        } finally {
+            demo.close();
+            try {
+                Runtime.getRuntime().removeShutdownHook(hook);
+            } catch (IllegalStateException shuttingDown) {
+                // the hook is running: Ctrl-C
+            }
+        }
+        return new Summary(
+                demo.fleet == null ? 0 : demo.fleet.published(),
+                demo.feed == null ? 0 : demo.feed.enters(),
+                demo.feed == null ? 0 : demo.feed.exits(),
+                demo.map == null ? null : demo.map.html(),
+                demo.jobFailed);
+    }
+
+    private void start() throws Exception {
+        long t = System.nanoTime();
+        console.begin("[1/5] Kafka broker (KRaft, in this JVM) ...");
+        kafka = EmbeddedKafka.start();
+        console.done("on " + kafka.bootstrapServers() + seconds(t));
+        Map<String, String> withBroker = new HashMap<>(settings.options().asMap());
+        withBroker.put("bootstrap-servers", kafka.bootstrapServers());
+        JobOptions o = JobOptions.of(withBroker);
+
+        t = System.nanoTime();
+        console.begin("[2/5] topics and fences ...");
+        kafka.createTopic(o.get("positions-topic"), POSITION_PARTITIONS, false);
+        kafka.createTopic(o.get("fences-topic"), 1, true);
+        kafka.createTopic(o.get("events-topic"), 2, false);
+        kafka.createTopic(o.get("dlq-topic"), 1, false);
+        producer = producer(kafka.bootstrapServers());
+        loadFences(o.get("fences-topic"));
+        console.done(
+                String.format(
+                        Locale.ROOT,
+                        "%s (%d partitions), %s (compacted), %s, %s; %d fences loaded%s",
+                        o.get("positions-topic"),
+                        POSITION_PARTITIONS,
+                        o.get("fences-topic"),
+                        o.get("events-topic"),
+                        o.get("dlq-topic"),
+                        city.fences().size(),
+                        seconds(t)));
+
+        fleet =
+                new Fleet(
+                        city,
+                        settings.vehicles(),
+                        settings.seed(),
+                        System.currentTimeMillis(),
+                        producer,
+                        o.get("positions-topic"));
+        timers.scheduleAtFixedRate(
+                () -> fleet.advance(System.currentTimeMillis()), 0, TICK_MS, TimeUnit.MILLISECONDS);
+        console.step(
+                String.format(
+                        Locale.ROOT,
+                        "[3/5] fleet: %,d vehicles on Chicago's street grid, about %,d positions/s",
+                        fleet.size(),
+                        fleet.size()));
+
+        t = System.nanoTime();
+        console.begin("[4/5] Flink job on a local cluster ...");
+        int port = restPort();
+        job = startJob(o, port);
+        String ui = "http://127.0.0.1:" + port;
+        monitor =
+                new JobMonitor(
+                        ui,
+                        job.getJobID().toHexString(),
+                        kafka.bootstrapServers(),
+                        o.get("group-id"),
+                        o.get("positions-topic"),
+                        POSITION_PARTITIONS);
+        console.done("running" + seconds(t) + "; web UI " + ui);
+
+        feed =
+                new EventFeed(
+                        kafka.consumer("quadfence-demo-console", true),
+                        o.get("events-topic"),
+                        console::event);
+        status = new Status(city, fleet, feed, monitor);
+        map =
+                new MapPage(
+                        settings.mapDir(),
+                        city,
+                        new TileGrid(o.intValue("tile-level")),
+                        String.format(
+                                Locale.ROOT,
+                                "%,d simulated vehicles, %d fences, Chicago street grid",
+                                fleet.size(),
+                                city.fences().size()));
+        map.write(true, fleet.view(), List.of(), status.numbers());
+        console.step(
+                "[5/5] reading "
+                        + o.get("events-topic")
+                        + " (read_committed); map: "
+                        + map.html().toAbsolutePath().toUri());
+        console.step(
+                "events appear at each checkpoint (every "
+                        + o.get("checkpoint-interval")
+                        + "); "
+                        + (settings.seconds() > 0
+                                ? "stopping after " + settings.seconds() + " s"
+                                : "Ctrl-C stops"));
+        timers.scheduleWithFixedDelay(this::tick, STATUS_MS, STATUS_MS, TimeUnit.MILLISECONDS);
+    }
+
+    private JobClient startJob(JobOptions o, int port) throws Exception {
+        flinkDir = Files.createTempDirectory("quadfence-demo-flink");
+        Configuration conf = Main.localConfig();
+        conf.set(RestOptions.PORT, port);
+        conf.set(CoreOptions.TMP_DIRS, flinkDir.toString());
+        conf.set(WebOptions.TMP_DIR, flinkDir.toString());
+        StreamExecutionEnvironment env =
+                StreamExecutionEnvironment.createLocalEnvironmentWithWebUI(conf);
+        JobEnvironment.configure(env, o, true);
+        GeofenceJob.build(env, o, Wiring.kafka(o, false));
+        return env.executeAsync(o.get("job-name"));
+    }
+
+    private void loadFences(String topic) throws Exception {
+        ObjectMapper json = new ObjectMapper();
+        // Before any position, so that every position meets the whole fence set.
+        long since = started - 60_000;
+        List<Future<?>> sent = new ArrayList<>();
+        for (City.Fence f : city.fences()) {
+            Rectangle r = f.rect();
+            Map<String, Object> value = new LinkedHashMap<>();
+            value.put("fenceId", f.id());
+            value.put("rect", new double[] {r.minLon(), r.minLat(), r.maxLon(), r.maxLat()});
+            value.put("timestamp", since);
+            value.put("properties", Map.of("name", f.name(), "kind", f.kind()));
+            sent.add(
+                    producer.send(
+                            new ProducerRecord<>(
+                                    topic,
+                                    f.id().getBytes(StandardCharsets.UTF_8),
+                                    json.writeValueAsBytes(value))));
+        }
+        for (Future<?> f : sent) {
+            f.get(30, TimeUnit.SECONDS);
+        }
+    }
+
+    // Every few seconds: the numbers, the map, every other time a status line, and a check that
+    // the job still runs.
+    private void tick() {
+        try {
+            status.update();
+            if (ticks++ % 2 == 0) {
+                console.status(status.line(console.notShown()));
+            }
+            map.write(true, fleet.view(), feed.recent(), status.numbers());
+            if (job.getJobStatus().get(5, TimeUnit.SECONDS).isGloballyTerminalState()) {
+                console.warn("the job stopped (" + status.jobState() + "); see the log above");
+                jobFailed = true;
+                ended.countDown();
+            }
+        } catch (Exception e) {
+            console.warn("status: " + e);
+        }
+    }
+
+    /**
+     * Stops everything, once: the fleet, the job (cancelled, and waited for), the reader, the
+     * broker; writes the map a last time and deletes the temporary directories.
+     */
+    @Override
+    public synchronized void close() {
+        if (closed) {
+            return;
+        }
+        closed = true;
+        ended.countDown();
+        long t = System.nanoTime();
+        List<String> done = new ArrayList<>();
+        try {
+            // Lets a status tick in progress finish, so that the last map has its numbers.
+            timers.shutdown();
+            timers.awaitTermination(10, TimeUnit.SECONDS);
+            quietly(console);
+            console.begin("stopping ...");
+            if (fleet != null) {
+                done.add("fleet stopped");
+            }
+            if (job != null) {
+                job.cancel().get(30, TimeUnit.SECONDS);
+                // Cancelled is not yet gone: its Kafka clients must not outlive the broker.
+                job.getJobExecutionResult().handle((r, e) -> r).get(30, TimeUnit.SECONDS);
+                done.add("job cancelled");
+            }
+        } catch (Exception e) {
+            done.add("job: " + e);
+        }
+        quietly(feed);
+        quietly(monitor);
+        writeLastMap();
+        if (producer != null) {
+            producer.close(Duration.ofSeconds(5));
+        }
+        if (kafka != null) {
+            quietly(kafka);
+            done.add("broker shut down");
+        }
+        deleteQuietly(flinkDir);
+        done.add("temporary files deleted");
+        console.done(String.join(", ", done) + seconds(t));
+        if (feed != null) {
+            console.step(
+                    String.format(
+                            Locale.ROOT,
+                            "%,d positions sent, %,d ENTER and %,d EXIT events read back in %d s",
+                            fleet.published(),
+                            feed.enters(),
+                            feed.exits(),
+                            (System.currentTimeMillis() - started) / 1000));
+        }
+        if (map != null) {
+            console.step("map: " + map.html().toAbsolutePath().toUri());
+        }
+    }
+
+    private void writeLastMap() {
+        if (map == null) {
+            return;
+        }
+        try {
+            status.recount();
+            map.write(false, fleet.view(), feed.recent(), status.numbers());
+        } catch (IOException e) {
+            console.warn("could not write the map: " + e.getMessage());
+        }
+    }
+
+    private static KafkaProducer<byte[], byte[]> producer(String bootstrapServers) {
+        Map<String, Object> p = new HashMap<>();
+        p.put("bootstrap.servers", bootstrapServers);
+        p.put("acks", "all");
+        p.put("enable.idempotence", "true");
+        p.put("linger.ms", "20");
+        return new KafkaProducer<>(p, new ByteArraySerializer(), new ByteArraySerializer());
+    }
+
+    // Flink's usual 8081 when it is free, else any free port.
+    private static int restPort() throws IOException {
+        InetAddress loopback = InetAddress.getLoopbackAddress();
+        try (ServerSocket s = new ServerSocket(8081, 1, loopback)) {
+            return s.getLocalPort();
+        } catch (IOException busy) {
+            try (ServerSocket s = new ServerSocket(0, 1, loopback)) {
+                return s.getLocalPort();
+            }
+        }
+    }
+
+    // The checkout this class was loaded from: target/classes (or target/x.jar) is two levels in.
+    private static Path projectDir() throws Exception {
+        return Path.of(Demo.class.getProtectionDomain().getCodeSource().getLocation().toURI())
+                .getParent()
+                .getParent();
+    }
+
+    private static long number(Map<String, String> own, String key, long least) {
+        try {
+            long n = Long.parseLong(own.get(key).trim());
+            if (n >= least) {
+                return n;
+            }
+        } catch (NumberFormatException e) {
+            // reported below
+        }
+        throw new IllegalArgumentException(
+                "--"
+                        + key
+                        + " must be a whole number >= "
+                        + least
+                        + ", got '"
+                        + own.get(key)
+                        + "'\nusage: "
+                        + USAGE);
+    }
+
+    private static String seconds(long sinceNanos) {
+        return String.format(Locale.ROOT, " (%.1f s)", (System.nanoTime() - sinceNanos) / 1e9);
+    }
+
+    private void quietly(AutoCloseable c) {
+        if (c == null) {
+            return;
+        }
+        try {
+            c.close();
+        } catch (Exception e) {
+            console.warn("while stopping: " + e);
+        }
+    }
+
+    private static void deleteQuietly(Path dir) {
+        if (dir == null) {
+            return;
+        }
+        try (Stream<Path> files = Files.walk(dir)) {
+            files.sorted(Comparator.reverseOrder()).forEach(f -> f.toFile().delete());
+        } catch (IOException gone) {
+            // nothing left to delete
+        }
+    }
+}

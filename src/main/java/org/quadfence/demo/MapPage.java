@@ -1,0 +1,192 @@
+package org.quadfence.demo;
+
+import com.fasterxml.jackson.core.JsonProcessingException;
+import com.fasterxml.jackson.databind.ObjectMapper;
+import org.quadfence.geo.Box;
+import org.quadfence.geo.Rectangle;
+import org.quadfence.model.GeofenceEvent;
+import org.quadfence.tiles.TileCut;
+import org.quadfence.tiles.TileGrid;
+
+import java.io.IOException;
+import java.io.InputStream;
+import java.io.UncheckedIOException;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.nio.file.StandardCopyOption;
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.TreeMap;
+
+/**
+ * The demo's map: {@code map.html}, a self-contained page (inline canvas drawing, no network) with
+ * the street grid, the fences, the tiles that hold them (with their pieces and markers, as the
+ * job's FenceRouter cuts them), the recent tracks of a sample of vehicles, where every vehicle is
+ * and the latest ENTER and EXIT events. Each {@link #write} rewrites the page with the data inline
+ * and {@code map-data.js} next to it, which the open page reloads every three seconds while the
+ * demo runs, keeping its zoom and pan.
+ */
+final class MapPage {
+
+    private static final String PLACEHOLDER = "/*QF_DATA*/";
+
+    private final Path html;
+    private final Path script;
+    private final String template;
+    private final ObjectMapper json = new ObjectMapper();
+    private final Map<String, Object> fixed = new LinkedHashMap<>();
+
+    /** A map of {@code city} with the tiles of {@code grid}, written into {@code dir}. */
+    MapPage(Path dir, City city, TileGrid grid, String title) throws IOException {
+        Files.createDirectories(dir);
+        this.html = dir.resolve("map.html");
+        this.script = dir.resolve("map-data.js");
+        try (InputStream in = MapPage.class.getResourceAsStream("map.html")) {
+            template = new String(in.readAllBytes(), StandardCharsets.UTF_8);
+        }
+        Rectangle b = City.bounds();
+        fixed.put("title", title);
+        fixed.put("tileLevel", grid.level());
+        fixed.put("bounds", box(b.minLon(), b.minLat(), b.maxLon(), b.maxLat()));
+        fixed.put("grid", grid());
+        List<Map<String, Object>> fences = new ArrayList<>();
+        for (City.Fence f : city.fences()) {
+            Rectangle r = f.rect();
+            fences.add(
+                    Map.of(
+                            "id", f.id(),
+                            "kind", f.kind(),
+                            "name", f.name(),
+                            "b", box(r.minLon(), r.minLat(), r.maxLon(), r.maxLat())));
+        }
+        fixed.put("fences", fences);
+        fixed.put("tiles", tiles(city, grid));
+    }
+
+    /** The page's path. */
+    Path html() {
+        return html;
+    }
+
+    /**
+     * Rewrites the page and its data file; each is replaced in one step, so a reader never sees
+     * half a file.
+     *
+     * @param live whether the demo still runs (the page keeps reloading its data while it does)
+     * @param stats the numbers of the status line, by name
+     */
+    void write(
+            boolean live,
+            Fleet.FleetView fleet,
+            List<GeofenceEvent> events,
+            Map<String, Object> stats)
+            throws IOException {
+        Map<String, Object> data = new LinkedHashMap<>(fixed);
+        data.put("live", live);
+        data.put("stats", stats);
+        List<double[]> vehicles = new ArrayList<>();
+        for (double[] v : fleet.vehicles()) {
+            vehicles.add(new double[] {round(v[0]), round(v[1]), v[2], v[3]});
+        }
+        data.put("vehicles", vehicles);
+        List<Map<String, Object>> tracks = new ArrayList<>();
+        for (Fleet.Track t : fleet.tracks()) {
+            double[] p = new double[t.lonLat().length];
+            for (int i = 0; i < p.length; i++) {
+                p[i] = round(t.lonLat()[i]);
+            }
+            tracks.add(Map.of("k", t.kind(), "p", p));
+        }
+        data.put("tracks", tracks);
+        List<Map<String, Object>> seen = new ArrayList<>();
+        for (GeofenceEvent e : events) {
+            seen.add(
+                    Map.of(
+                            "t", e.timestamp(),
+                            "e", e.event().name(),
+                            "v", e.entityId(),
+                            "f", e.fenceId(),
+                            "lon", round(e.lon()),
+                            "lat", round(e.lat())));
+        }
+        data.put("events", seen);
+        String text = toJson(data);
+        replace(script, "qfUpdate(" + text + ");\n");
+        // Inline, "</" would end the script element early.
+        replace(html, template.replace(PLACEHOLDER, text.replace("</", "<\\/")));
+    }
+
+    private Map<String, Object> grid() {
+        Map<String, Object> g = new LinkedHashMap<>();
+        g.put("lon0", City.LON0);
+        g.put("lat0", City.LAT0);
+        g.put("blockLon", City.BLOCK_LON);
+        g.put("blockLat", City.BLOCK_LAT);
+        g.put("west", City.WEST);
+        g.put("east", City.EAST);
+        g.put("south", City.SOUTH);
+        g.put("north", City.NORTH);
+        g.put("ns", new TreeMap<>(City.namedNorthSouth()));
+        g.put("ew", new TreeMap<>(City.namedEastWest()));
+        return g;
+    }
+
+    // The tiles the city touches and those the fences are cut into: per tile its clipped pieces,
+    // and the fences that cover it whole (markers, no geometry).
+    private static List<Map<String, Object>> tiles(City city, TileGrid grid) {
+        Map<Long, int[]> pieces = new TreeMap<>();
+        Map<Long, List<String>> markers = new TreeMap<>();
+        Rectangle b = City.bounds();
+        grid.tilesTouching(
+                new Box(b.minLon(), b.minLat(), b.maxLon(), b.maxLat()),
+                tile -> pieces.put(tile, new int[1]));
+        for (City.Fence f : city.fences()) {
+            for (TileCut cut : grid.cut(f.rect())) {
+                pieces.computeIfAbsent(cut.tile(), t -> new int[1]);
+                if (cut.covered()) {
+                    markers.computeIfAbsent(cut.tile(), t -> new ArrayList<>()).add(f.id());
+                } else {
+                    pieces.get(cut.tile())[0] += cut.clips().size();
+                }
+            }
+        }
+        List<Map<String, Object>> out = new ArrayList<>();
+        pieces.forEach(
+                (tile, n) -> {
+                    Box c = grid.cell(tile);
+                    out.add(
+                            Map.of(
+                                    "q", grid.quadkey(tile),
+                                    "b", box(c.minX(), c.minY(), c.maxX(), c.maxY()),
+                                    "pieces", n[0],
+                                    "markers", markers.getOrDefault(tile, List.of())));
+                });
+        return out;
+    }
+
+    private static double[] box(double w, double s, double e, double n) {
+        return new double[] {w, s, e, n};
+    }
+
+    // A micro-degree is about 0.1 m: finer digits only make the file bigger.
+    private static double round(double degrees) {
+        return Math.round(degrees * 1e6) / 1e6;
+    }
+
+    private String toJson(Object data) {
+        try {
+            return json.writeValueAsString(data);
+        } catch (JsonProcessingException e) {
+            throw new UncheckedIOException(e);
+        }
+    }
+
+    private static void replace(Path file, String text) throws IOException {
+        Path tmp = file.resolveSibling(file.getFileName() + ".tmp");
+        Files.writeString(tmp, text, StandardCharsets.UTF_8);
+        Files.move(tmp, file, StandardCopyOption.REPLACE_EXISTING, StandardCopyOption.ATOMIC_MOVE);
+    }
+}
