@@ -3,8 +3,8 @@ package org.quadfence.job;
 import org.quadfence.geo.Box;
 import org.quadfence.index.QuadTree;
 
+import java.util.Arrays;
 import java.util.List;
-import java.util.TreeSet;
 
 /** One box of a fence in a tile: what a tile's quadtree indexes. */
 record Piece(String fenceId, int index) {
@@ -17,13 +17,17 @@ record Piece(String fenceId, int index) {
 
     /** The fence ids of {@code hits}, ascending, each once. */
     static String[] ids(List<Piece> hits) {
-        if (hits.size() == 1) {
-            return new String[] {hits.get(0).fenceId()};
+        String[] ids = new String[hits.size()];
+        for (int i = 0; i < ids.length; i++) {
+            ids[i] = hits.get(i).fenceId();
         }
-        TreeSet<String> ids = new TreeSet<>();
-        for (Piece p : hits) {
-            ids.add(p.fenceId());
+        Arrays.sort(ids);
+        int n = 0;
+        for (int i = 0; i < ids.length; i++) {
+            if (n == 0 || !ids[i].equals(ids[n - 1])) {
+                ids[n++] = ids[i];
+            }
         }
-        return ids.toArray(new String[0]);
+        return n == ids.length ? ids : Arrays.copyOf(ids, n);
     }
 }

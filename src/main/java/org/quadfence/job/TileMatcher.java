@@ -1,6 +1,8 @@
 package org.quadfence.job;
 
 import org.apache.flink.api.common.functions.OpenContext;
+import org.apache.flink.api.common.state.ListState;
+import org.apache.flink.api.common.state.ListStateDescriptor;
 import org.apache.flink.api.common.state.MapState;
 import org.apache.flink.api.common.state.MapStateDescriptor;
 import org.apache.flink.api.common.typeinfo.TypeInformation;
@@ -45,7 +47,7 @@ public class TileMatcher extends KeyedCoProcessFunction<TileKey, TileUpdate, Pos
     private final OutputTag<DeadLetter> deadLetters;
 
     private transient MapState<String, TileFence> fences;
-    private transient MapState<Long, List<TileUpdate>> pendingUpdates;
+    private transient ListState<TileUpdate> pendingUpdates;
     private transient MapState<Long, List<Position>> pendingPositions;
     private transient Map<TileKey, QuadTree<Piece>> trees;
     private transient Counter positionsIn;
@@ -71,13 +73,14 @@ public class TileMatcher extends KeyedCoProcessFunction<TileKey, TileUpdate, Pos
                                         "fences",
                                         Types.STRING,
                                         TypeInformation.of(TileFence.class)));
+        // A list, not a map by time: appending is O(1) on every backend, and a tile can receive
+        // thousands of updates at one time (a whole fence set loaded at once).
         pendingUpdates =
                 getRuntimeContext()
-                        .getMapState(
-                                new MapStateDescriptor<>(
-                                        "pending-updates",
-                                        Types.LONG,
-                                        Types.LIST(TypeInformation.of(TileUpdate.class))));
+                        .getListState(
+                                new ListStateDescriptor<>(
+                                        "pending-tile-updates",
+                                        TypeInformation.of(TileUpdate.class)));
         pendingPositions =
                 getRuntimeContext()
                         .getMapState(
@@ -106,7 +109,7 @@ public class TileMatcher extends KeyedCoProcessFunction<TileKey, TileUpdate, Pos
             apply(update, ctx.getCurrentKey());
             return;
         }
-        pendingUpdates.put(t, appended(pendingUpdates.get(t), update));
+        pendingUpdates.add(update);
         ctx.timerService().registerEventTimeTimer(t);
     }
 
@@ -129,13 +132,7 @@ public class TileMatcher extends KeyedCoProcessFunction<TileKey, TileUpdate, Pos
     public void onTimer(long timestamp, OnTimerContext ctx, Collector<Membership> out)
             throws Exception {
         TileKey tile = ctx.getCurrentKey();
-        List<TileUpdate> updates = pendingUpdates.get(timestamp);
-        if (updates != null) {
-            pendingUpdates.remove(timestamp);
-            for (TileUpdate u : updates) {
-                apply(u, tile);
-            }
-        }
+        applyUpdatesDue(timestamp, tile);
         List<Position> positions = pendingPositions.get(timestamp);
         if (positions != null) {
             pendingPositions.remove(timestamp);
@@ -156,6 +153,27 @@ public class TileMatcher extends KeyedCoProcessFunction<TileKey, TileUpdate, Pos
                                 ids,
                                 properties(ids)));
             }
+        }
+    }
+
+    /** Applies the pending updates with time <= t in arrival order; the later ones wait. */
+    private void applyUpdatesDue(long t, TileKey tile) throws Exception {
+        Iterable<TileUpdate> pending = pendingUpdates.get();
+        if (pending == null) {
+            return;
+        }
+        List<TileUpdate> later = new ArrayList<>();
+        boolean applied = false;
+        for (TileUpdate u : pending) {
+            if (u.timestamp() <= t) {
+                apply(u, tile);
+                applied = true;
+            } else {
+                later.add(u);
+            }
+        }
+        if (applied) {
+            pendingUpdates.update(later);
         }
     }
 
