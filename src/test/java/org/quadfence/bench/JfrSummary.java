@@ -49,6 +49,7 @@ final class JfrSummary {
         {"org.apache.flink.api.common.typeutils.", "serialization (Flink type serializers)"},
         {"org.apache.flink.api.java.typeutils.", "serialization (Flink type serializers)"},
         {"org.apache.flink.core.memory.", "serialization (Flink type serializers)"},
+        {"org.apache.flink.types.", "serialization (Flink type serializers)"},
         {"org.apache.flink.runtime.io.network.api.serialization.", "serialization (Flink records)"},
         {"org.apache.flink.runtime.io.network.", "Flink network stack"},
         {"org.apache.flink.streaming.runtime.io.", "Flink network stack"},

@@ -94,14 +94,15 @@ public final class JobThroughput {
         DEFAULTS.put("phases", "throughput,latency");
         DEFAULTS.put("backends", "hashmap,rocksdb"); // throughput phase
         DEFAULTS.put("checkpoint-interval", "10s"); // throughput phase
+        // delivery/backend of each latency run
         DEFAULTS.put(
-                "latency-runs", "exactly-once/hashmap,at-least-once/hashmap"); // delivery/backend
+                "latency-runs", "exactly-once/hashmap,at-least-once/hashmap,exactly-once/rocksdb");
         DEFAULTS.put("rates", "auto"); // positions/s; auto: half the hashmap throughput
         DEFAULTS.put("latency-checkpoint-interval", "1s");
         DEFAULTS.put("warmup", "20s");
         DEFAULTS.put("measure", "40s");
         DEFAULTS.put("managed-memory", "512m"); // RocksDB's memory in the MiniCluster
-        DEFAULTS.put("jfr", "false"); // record each throughput run with JFR's profile settings
+        DEFAULTS.put("jfr", "true"); // record each throughput run with JFR's profile settings
         DEFAULTS.put("seed", "42");
         DEFAULTS.put("out", "target/job-bench");
     }
