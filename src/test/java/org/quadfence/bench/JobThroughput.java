@@ -1,0 +1,1095 @@
+package org.quadfence.bench;
+
+import org.apache.flink.api.common.JobStatus;
+import org.apache.flink.api.common.serialization.DeserializationSchema;
+import org.apache.flink.api.common.typeinfo.TypeInformation;
+import org.apache.flink.configuration.CheckpointingOptions;
+import org.apache.flink.configuration.Configuration;
+import org.apache.flink.configuration.MemorySize;
+import org.apache.flink.configuration.MetricOptions;
+import org.apache.flink.configuration.RestOptions;
+import org.apache.flink.configuration.TaskManagerOptions;
+import org.apache.flink.connector.kafka.source.reader.deserializer.KafkaRecordDeserializationSchema;
+import org.apache.flink.core.execution.JobClient;
+import org.apache.flink.streaming.api.environment.StreamExecutionEnvironment;
+import org.apache.flink.util.Collector;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import jdk.jfr.Recording;
+import org.apache.kafka.clients.consumer.ConsumerRecord;
+import org.apache.kafka.clients.consumer.KafkaConsumer;
+import org.apache.kafka.clients.producer.KafkaProducer;
+import org.apache.kafka.clients.producer.ProducerRecord;
+import org.apache.kafka.common.PartitionInfo;
+import org.apache.kafka.common.TopicPartition;
+import org.apache.kafka.common.serialization.ByteArraySerializer;
+import org.quadfence.cli.Wiring;
+import org.quadfence.io.KafkaIo;
+import org.quadfence.job.GeofenceJob;
+import org.quadfence.job.JobEnvironment;
+import org.quadfence.job.JobOptions;
+import org.quadfence.model.Parsed;
+import org.quadfence.model.Position;
+import org.quadfence.testing.KafkaBroker;
+
+import java.io.IOException;
+import java.lang.management.ManagementFactory;
+import java.net.InetAddress;
+import java.net.ServerSocket;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.time.Instant;
+import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.HashMap;
+import java.util.Iterator;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Locale;
+import java.util.Map;
+import java.util.TreeMap;
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.TimeUnit;
+import java.util.concurrent.atomic.AtomicLong;
+import java.util.concurrent.atomic.AtomicReference;
+import java.util.concurrent.atomic.LongAdder;
+import java.util.stream.Stream;
+
+/**
+ * The job throughput harness (a main, not a test): runs the geofence job Kafka to Kafka on a local
+ * MiniCluster against a real in-JVM KRaft broker, with a synthetic world of 100k fences and 100k
+ * entities (see {@link BenchWorld}), and writes a Markdown report.
+ *
+ * <ul>
+ *   <li><b>Throughput.</b> All fences and M positions are in Kafka before the job starts; the job
+ *       reads them with bounded sources, exactly-once, once per state backend. Positions per second
+ *       are given three ways: M over the whole job (submit to finish), M over first position read
+ *       to finish, and the steady read rate between 10% and 90% of M (the sources are
+ *       back-pressured, so this is the pipeline's rate).
+ *   <li><b>Latency.</b> The job runs unbounded; positions are produced at a fixed rate with event
+ *       time = now; the events topic is read (read_committed for exactly-once) and each event's
+ *       latency is the time it was read minus its timestamp (the position's event time).
+ * </ul>
+ *
+ * <p>Options ({@code --key value}; one argument holding them all, split on blanks, also works): see
+ * {@link #DEFAULTS}. {@code --job.KEY VALUE} passes a job option (for example {@code
+ * --job.tile-level 9}), {@code --flink.KEY VALUE} a Flink configuration entry of the local cluster
+ * (for example {@code --flink.state.backend.rocksdb.timer-service.factory HEAP}). Run with {@code
+ * mvn -Pjob-bench test-compile exec:exec -Djob-bench.args="..."}.
+ */
+public final class JobThroughput {
+
+    /** The harness's options and their defaults. */
+    static final Map<String, String> DEFAULTS = new LinkedHashMap<>();
+
+    static {
+        DEFAULTS.put("fences", "100000");
+        DEFAULTS.put("big-fences", "40"); // 1 to 30 degrees; plus two continents
+        DEFAULTS.put("entities", "100000");
+        DEFAULTS.put("interval", "10s"); // event time between two positions of one entity
+        DEFAULTS.put("positions", "3000000"); // M, for the throughput phase
+        DEFAULTS.put("partitions", "4"); // of the positions and events topics
+        DEFAULTS.put("parallelism", "2");
+        DEFAULTS.put("phases", "throughput,latency");
+        DEFAULTS.put("backends", "hashmap,rocksdb"); // throughput phase
+        DEFAULTS.put("checkpoint-interval", "10s"); // throughput phase
+        // delivery/backend of each latency run
+        DEFAULTS.put(
+                "latency-runs", "exactly-once/hashmap,at-least-once/hashmap,exactly-once/rocksdb");
+        DEFAULTS.put("rates", "auto"); // positions/s; auto: half the hashmap throughput
+        DEFAULTS.put("latency-checkpoint-interval", "1s");
+        DEFAULTS.put("warmup", "20s");
+        DEFAULTS.put("measure", "40s");
+        DEFAULTS.put("managed-memory", "512m"); // RocksDB's memory in the MiniCluster
+        DEFAULTS.put("jfr", "true"); // record each throughput run with JFR's profile settings
+        DEFAULTS.put("seed", "42");
+        DEFAULTS.put("out", "target/job-bench");
+    }
+
+    private static final long START = Instant.parse("2026-01-01T00:00:00Z").toEpochMilli();
+
+    private final Map<String, String> settings;
+    private final Map<String, String> jobExtras;
+    private final Map<String, String> flinkExtras;
+    private final Path out;
+    private final StringBuilder report = new StringBuilder();
+    private KafkaBroker kafka;
+    private BenchWorld world;
+    private long positionsProduced;
+    private final Map<String, Integer> fenceKinds = new TreeMap<>();
+    private double hashmapRate = Double.NaN;
+    private int runs;
+
+    private JobThroughput(
+            Map<String, String> settings,
+            Map<String, String> jobExtras,
+            Map<String, String> flinkExtras) {
+        this.settings = settings;
+        this.jobExtras = jobExtras;
+        this.flinkExtras = flinkExtras;
+        this.out = Path.of(settings.get("out"));
+    }
+
+    public static void main(String[] args) throws Exception {
+        Map<String, String> s = new LinkedHashMap<>(DEFAULTS);
+        Map<String, String> extras = new LinkedHashMap<>();
+        Map<String, String> flinkExtras = new LinkedHashMap<>();
+        List<String> a = new ArrayList<>();
+        for (String arg : args) {
+            for (String part : arg.trim().split("\\s+")) {
+                if (!part.isEmpty()) {
+                    a.add(part);
+                }
+            }
+        }
+        for (int i = 0; i + 1 < a.size(); i += 2) {
+            String k = a.get(i).replaceFirst("^--", "");
+            if (k.startsWith("job.")) {
+                extras.put(k.substring(4), a.get(i + 1));
+            } else if (k.startsWith("flink.")) {
+                flinkExtras.put(k.substring(6), a.get(i + 1));
+            } else if (DEFAULTS.containsKey(k)) {
+                s.put(k, a.get(i + 1));
+            } else {
+                System.err.println("unknown option --" + k + "; known: " + DEFAULTS.keySet());
+                System.exit(2);
+            }
+        }
+        if (a.size() % 2 != 0) {
+            System.err.println("options come in pairs: --key value");
+            System.exit(2);
+        }
+        int rc = 0;
+        try {
+            new JobThroughput(s, extras, flinkExtras).run();
+        } catch (Throwable t) {
+            t.printStackTrace();
+            rc = 1;
+        }
+        // Flink and Kafka leave non-daemon threads behind.
+        System.exit(rc);
+    }
+
+    private void run() throws Exception {
+        Files.createDirectories(out);
+        List<String> phases = List.of(settings.get("phases").split(","));
+        header();
+        log("starting the Kafka broker");
+        try (KafkaBroker broker = KafkaBroker.start()) {
+            kafka = broker;
+            world = new BenchWorld(seed(), intSetting("entities"), intervalMs());
+            kafka.createTopic("fences", 2, true);
+            produceFences();
+            if (phases.contains("throughput")) {
+                kafka.createTopic("positions", intSetting("partitions"), false);
+                producePositions();
+                dataShape();
+                section(
+                        "Throughput (bounded Kafka sources, exactly-once, everything in Kafka"
+                                + " first)");
+                report.append(
+                        "| state backend | positions | job wall time | positions/s (whole job) |"
+                            + " positions/s (first read to end) | positions/s (steady, 10-90%) | of"
+                            + " 200k/s | positions per CPU-s of this JVM | CPU-s used by other"
+                            + " processes | events | dead letters | last checkpoint size |"
+                            + " checkpoints |\n"
+                            + "|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|\n");
+                StringBuilder details = new StringBuilder();
+                for (String backend : settings.get("backends").split(",")) {
+                    throughput(backend.trim(), details);
+                }
+                report.append('\n').append(details);
+            } else {
+                dataShape();
+            }
+            if (phases.contains("latency")) {
+                latencyPhase();
+            }
+        }
+        Path file = out.resolve("report.md");
+        Files.writeString(file, report.toString());
+        log("report written to " + file);
+        System.out.println(report);
+    }
+
+    // ---------------------------------------------------------------- data
+
+    private void produceFences() throws Exception {
+        long t0 = System.nanoTime();
+        try (Producer p = new Producer(kafka.bootstrapServers(), 20)) {
+            world.fences(
+                    intSetting("fences"),
+                    intSetting("big-fences"),
+                    (k, v, ts) -> {
+                        String s = new String(v, java.nio.charset.StandardCharsets.UTF_8);
+                        String kind = s.substring(s.lastIndexOf("\"kind\":\"") + 8, s.length() - 3);
+                        fenceKinds.merge(kind, 1, Integer::sum);
+                        p.send("fences", k, v, ts);
+                    });
+        }
+        log(
+                String.format(
+                        Locale.ROOT,
+                        "%s fences produced in %.1f s: %s",
+                        settings.get("fences"),
+                        (System.nanoTime() - t0) / 1e9,
+                        fenceKinds));
+    }
+
+    private void producePositions() throws Exception {
+        long m = Long.parseLong(settings.get("positions"));
+        int entities = intSetting("entities");
+        long t0 = System.nanoTime();
+        try (Producer p = new Producer(kafka.bootstrapServers(), 20)) {
+            long sent = 0;
+            for (long round = 0; sent < m; round++) {
+                long[] left = {m - sent};
+                world.round(
+                        START,
+                        round,
+                        intervalMs(),
+                        (k, v, ts) -> {
+                            if (left[0]-- > 0) {
+                                p.send("positions", k, v, ts);
+                            }
+                        });
+                sent += Math.min(entities, m - sent);
+            }
+            positionsProduced = sent;
+        }
+        log(
+                String.format(
+                        Locale.ROOT,
+                        "%d positions produced in %.1f s",
+                        positionsProduced,
+                        (System.nanoTime() - t0) / 1e9));
+    }
+
+    private void dataShape() {
+        section("Data");
+        report.append(
+                String.format(
+                        Locale.ROOT,
+                        "- fences: %s rectangles (%s), clustered around %d city centres (Gaussian,"
+                            + " sigma 0.15 degrees); blocks and districts are 50 m to 3 km"
+                            + " (log-uniform), regions 1 to 30 degrees, continents North America"
+                            + " and Europe; keyed by fence id on a compacted topic of 2 partitions,"
+                            + " record time 0 (they hold from the start)%n- entities: %s, each in"
+                            + " one city, random walk (on foot, city traffic, fast road: 0.7 to 22"
+                            + " m/s, turning), one position every %s of event time, event time"
+                            + " increasing with jitter < %d ms (max-out-of-orderness of the job: 1"
+                            + " s)%n- positions: %d in the throughput phase (%d rounds), keyed by"
+                            + " entity id, %s partitions, lz4; seed %s%n%n",
+                        settings.get("fences"),
+                        fenceKinds,
+                        BenchWorld.cityCount(),
+                        settings.get("entities"),
+                        settings.get("interval"),
+                        BenchWorld.JITTER_MS,
+                        positionsProduced,
+                        (positionsProduced + intSetting("entities") - 1) / intSetting("entities"),
+                        settings.get("partitions"),
+                        settings.get("seed")));
+    }
+
+    // ---------------------------------------------------------------- throughput
+
+    private void throughput(String backend, StringBuilder details) throws Exception {
+        String tag = "tp-" + backend + "-" + (++runs);
+        kafka.createTopic(tag + "-events", intSetting("partitions"), false);
+        kafka.createTopic(tag + "-dlq", 1, false);
+        Map<String, String> o = baseOptions(tag, backend, "exactly-once");
+        o.put("positions-topic", "positions");
+        o.put("checkpoint-interval", settings.get("checkpoint-interval"));
+        JobOptions options = JobOptions.of(o);
+        log("throughput run " + tag + ": " + options.asMap());
+
+        int port = freePort();
+        FlinkRest rest = new FlinkRest(port);
+        StreamExecutionEnvironment env =
+                StreamExecutionEnvironment.createLocalEnvironment(flinkConfig(port, tag));
+        JobEnvironment.configure(env, options, true);
+        GeofenceJob.build(env, options, io(options, true));
+
+        Recording jfr = null;
+        if (Boolean.parseBoolean(settings.get("jfr"))) {
+            jfr = new Recording(jdk.jfr.Configuration.getConfiguration("profile"));
+            jfr.start();
+        }
+        Counting.reset();
+        CpuAccount cpu = new CpuAccount();
+        cpu.start();
+        long submitted = System.nanoTime();
+        JobClient client = env.executeAsync(options.get("job-name") + " " + tag);
+        CompletableFuture<?> result = client.getJobExecutionResult();
+        Monitor mon = new Monitor(rest, client.getJobID().toString());
+        List<long[]> progress = new ArrayList<>(); // {nanos, positions read}
+        long lastRest = 0;
+        while (!result.isDone()) {
+            Thread.sleep(250);
+            long now = System.nanoTime();
+            long read = Counting.COUNT.sum();
+            progress.add(new long[] {now, read});
+            if (now - lastRest > 2_000_000_000L) {
+                lastRest = now;
+                cpu.sample();
+                double f = (double) read / positionsProduced;
+                mon.poll(f >= 0.2 && f <= 0.8);
+            }
+        }
+        long finished = System.nanoTime();
+        result.get(); // rethrows a failure
+        cpu.sample();
+        if (jfr != null) {
+            jfr.stop();
+            Path f = out.resolve(tag + ".jfr");
+            jfr.dump(f);
+            jfr.close();
+            Files.writeString(out.resolve(tag + "-jfr.md"), JfrSummary.summarize(f, 30));
+            log("JFR summary in " + out.resolve(tag + "-jfr.md"));
+        }
+        long first = Counting.FIRST.get();
+        double wall = (finished - submitted) / 1e9;
+        double fromFirst = first == 0 ? Double.NaN : (finished - first) / 1e9;
+        double steady = steadyRate(progress, positionsProduced);
+        if (backend.equals("hashmap") && Double.isNaN(hashmapRate)) {
+            hashmapRate = steady;
+        }
+        long events = count(tag + "-events", true);
+        long dead = count(tag + "-dlq", true);
+        report.append(
+                String.format(
+                        Locale.ROOT,
+                        "| %s | %d | %.1f s | %,.0f | %,.0f | %,.0f | %.2f | %,.0f | %.0f of %.0f |"
+                                + " %d | %d | %s | %d |%n",
+                        backend,
+                        positionsProduced,
+                        wall,
+                        positionsProduced / wall,
+                        positionsProduced / fromFirst,
+                        steady,
+                        steady / 200_000,
+                        positionsProduced / cpu.processSeconds(),
+                        cpu.machineBusySeconds() - cpu.processSeconds(),
+                        cpu.machineBusySeconds(),
+                        events,
+                        dead,
+                        mb(mon.lastStateSize),
+                        mon.completedCheckpoints));
+        details.append("### Run ").append(tag).append("\n\n");
+        details.append(
+                String.format(
+                        Locale.ROOT,
+                        "Startup (submit to first position read) %.1f s; positions read %d; events"
+                                + " per position %.3f.%n%n",
+                        first == 0 ? Double.NaN : (first - submitted) / 1e9,
+                        Counting.COUNT.sum(),
+                        (double) events / positionsProduced));
+        mon.describe(details);
+        cpuTable(details, cpu);
+        log(
+                String.format(
+                        Locale.ROOT,
+                        "%s: %.1f s wall, steady %.0f positions/s, %d events, %d dead letters",
+                        tag,
+                        wall,
+                        steady,
+                        events,
+                        dead));
+    }
+
+    /** Rate of positions read between 10% and 90% of all. */
+    private static double steadyRate(List<long[]> progress, long total) {
+        long[] a = null;
+        long[] b = null;
+        for (long[] p : progress) {
+            if (a == null && p[1] >= total / 10) {
+                a = p;
+            }
+            if (b == null && p[1] >= total * 9 / 10) {
+                b = p;
+            }
+        }
+        if (a == null || b == null || b[0] == a[0]) {
+            return Double.NaN;
+        }
+        return (b[1] - a[1]) / ((b[0] - a[0]) / 1e9);
+    }
+
+    // ---------------------------------------------------------------- latency
+
+    private void latencyPhase() throws Exception {
+        List<Double> rates = new ArrayList<>();
+        for (String r : settings.get("rates").split(",")) {
+            if (r.trim().equals("auto")) {
+                rates.add(
+                        Double.isNaN(hashmapRate)
+                                ? 20_000
+                                : Math.floor(hashmapRate / 2 / 1000) * 1000);
+            } else {
+                rates.add(Double.parseDouble(r.trim()));
+            }
+        }
+        section("Latency (unbounded job, positions produced at a fixed rate, event time = now)");
+        report.append(
+                "Latency = time the event was read from geofence-events minus the event's timestamp"
+                    + " (the position's event time, set when the harness generated it). Warm-up "
+                        + settings.get("warmup")
+                        + " (the fence partitions go idle after the 10 s idle timeout, until then"
+                        + " positions wait), then "
+                        + settings.get("measure")
+                        + " measured. Checkpoint interval "
+                        + settings.get("latency-checkpoint-interval")
+                        + "; max-out-of-orderness 1 s (every stage waits for the watermark).\n\n");
+        report.append(
+                "| delivery (reader isolation) | backend | rate (positions/s) | events measured |"
+                        + " p50 | p90 | p99 | max | kept up | checkpoint e2e avg / max | heap held"
+                        + " |\n|---|---|---:|---:|---:|---:|---:|---:|---|---:|---:|\n");
+        StringBuilder details = new StringBuilder();
+        for (double rate : rates) {
+            for (String run : settings.get("latency-runs").split(",")) {
+                String[] db = run.trim().split("/");
+                latency(db[0], db[1], rate, details);
+            }
+        }
+        report.append('\n').append(details);
+    }
+
+    private void latency(String delivery, String backend, double rate, StringBuilder details)
+            throws Exception {
+        String tag =
+                "lat-"
+                        + (delivery.startsWith("exactly") ? "eo" : "alo")
+                        + "-"
+                        + backend
+                        + "-"
+                        + (long) rate
+                        + "-"
+                        + (++runs);
+        kafka.createTopic(tag + "-positions", intSetting("partitions"), false);
+        kafka.createTopic(tag + "-events", intSetting("partitions"), false);
+        kafka.createTopic(tag + "-dlq", 1, false);
+        Map<String, String> o = baseOptions(tag, backend, delivery);
+        o.put("positions-topic", tag + "-positions");
+        o.put("checkpoint-interval", settings.get("latency-checkpoint-interval"));
+        JobOptions options = JobOptions.of(o);
+        log("latency run " + tag + " at " + rate + " positions/s");
+
+        System.gc();
+        long heapBefore = usedHeap();
+        int port = freePort();
+        FlinkRest rest = new FlinkRest(port);
+        StreamExecutionEnvironment env =
+                StreamExecutionEnvironment.createLocalEnvironment(flinkConfig(port, tag));
+        JobEnvironment.configure(env, options, true);
+        GeofenceJob.build(env, options, io(options, false));
+        Counting.reset();
+        JobClient client = env.executeAsync(options.get("job-name") + " " + tag);
+        Monitor mon = new Monitor(rest, client.getJobID().toString());
+
+        long warmupMs = durationMs(settings.get("warmup"));
+        long measureMs = durationMs(settings.get("measure"));
+        Reader reader = new Reader(tag + "-events", delivery.startsWith("exactly"));
+        Thread readerThread = new Thread(reader, "bench-reader");
+        readerThread.start();
+
+        CpuAccount cpu = new CpuAccount();
+        long produced = 0;
+        long backlogAtEnd;
+        long genStart = System.currentTimeMillis();
+        reader.window(genStart + warmupMs, genStart + warmupMs + measureMs);
+        try (Producer p = new Producer(kafka.bootstrapServers(), 5)) {
+            long t0 = System.nanoTime();
+            double stepSeconds = intSetting("entities") / rate;
+            long lastPoll = 0;
+            boolean measuring = false;
+            while (true) {
+                long elapsedNs = System.nanoTime() - t0;
+                if (elapsedNs >= (warmupMs + measureMs) * 1_000_000L) {
+                    break;
+                }
+                if (!measuring && elapsedNs >= warmupMs * 1_000_000L) {
+                    measuring = true;
+                    cpu.start();
+                }
+                long due = (long) (elapsedNs / 1e9 * rate);
+                while (produced < due) {
+                    long now = System.currentTimeMillis();
+                    world.next(
+                            (int) (produced % intSetting("entities")),
+                            now,
+                            stepSeconds,
+                            (k, v, ts) -> p.send(tag + "-positions", k, v, ts));
+                    produced++;
+                }
+                if (measuring && elapsedNs - lastPoll > 2_000_000_000L) {
+                    lastPoll = elapsedNs;
+                    cpu.sample();
+                    mon.poll(true);
+                }
+                Thread.sleep(1);
+            }
+            p.flush();
+            backlogAtEnd = produced - Counting.COUNT.sum();
+        }
+        cpu.sample();
+        // The last measured events become visible at the next checkpoints.
+        long drain = Math.max(5_000, 3 * options.millis("checkpoint-interval"));
+        Thread.sleep(drain);
+        mon.poll(false);
+        System.gc();
+        long heapHeld = usedHeap() - heapBefore;
+        reader.stop();
+        readerThread.join(10_000);
+        client.cancel().get(60, TimeUnit.SECONDS);
+        waitTerminal(client);
+
+        long[] lat = reader.latencies();
+        boolean keptUp = backlogAtEnd < rate; // less than a second of positions unread
+        JsonNode e2e = mon.checkpointSummary("end_to_end_duration");
+        report.append(
+                String.format(
+                        Locale.ROOT,
+                        "| %s (%s) | %s | %,.0f | %d | %s | %s | %s | %s | %s (%d unread) | %s / %s"
+                                + " | %s |%n",
+                        delivery,
+                        delivery.startsWith("exactly") ? "read_committed" : "read_uncommitted",
+                        backend,
+                        rate,
+                        lat.length,
+                        ms(percentile(lat, 0.50)),
+                        ms(percentile(lat, 0.90)),
+                        ms(percentile(lat, 0.99)),
+                        ms(lat.length == 0 ? -1 : lat[lat.length - 1]),
+                        keptUp ? "yes" : "NO",
+                        backlogAtEnd,
+                        e2e == null ? "?" : e2e.path("avg").asText() + " ms",
+                        e2e == null ? "?" : e2e.path("max").asText() + " ms",
+                        mb(heapHeld)));
+        details.append("### Run ").append(tag).append("\n\n");
+        details.append(
+                String.format(
+                        Locale.ROOT,
+                        "%d positions produced, %d events read in all; heap held by the running"
+                                + " job (after a full GC, against before it started): %s.%n%n",
+                        produced,
+                        reader.total.get(),
+                        mb(heapHeld)));
+        mon.describe(details);
+        cpuTable(details, cpu);
+        log(
+                String.format(
+                        Locale.ROOT,
+                        "%s: p50 %s p99 %s max %s, backlog %d",
+                        tag,
+                        ms(percentile(lat, 0.5)),
+                        ms(percentile(lat, 0.99)),
+                        ms(lat.length == 0 ? -1 : lat[lat.length - 1]),
+                        backlogAtEnd));
+    }
+
+    /** Reads the events topic from its beginning and keeps the latencies of a time window. */
+    private final class Reader implements Runnable {
+        private final String topic;
+        private final boolean committed;
+        private volatile boolean stop;
+        private volatile long from;
+        private volatile long to;
+        private final AtomicLong total = new AtomicLong();
+        private final AtomicReference<long[]> result = new AtomicReference<>();
+        private long[] values = new long[1 << 16];
+        private int n;
+
+        Reader(String topic, boolean committed) {
+            this.topic = topic;
+            this.committed = committed;
+        }
+
+        void window(long from, long to) {
+            this.from = from;
+            this.to = to;
+        }
+
+        void stop() {
+            stop = true;
+        }
+
+        @Override
+        public void run() {
+            try (KafkaConsumer<byte[], byte[]> c = kafka.consumer("bench-" + topic, committed)) {
+                List<TopicPartition> parts = new ArrayList<>();
+                for (PartitionInfo pi : c.partitionsFor(topic)) {
+                    parts.add(new TopicPartition(topic, pi.partition()));
+                }
+                c.assign(parts);
+                c.seekToBeginning(parts);
+                while (!stop) {
+                    var records = c.poll(Duration.ofMillis(50));
+                    long now = System.currentTimeMillis();
+                    for (ConsumerRecord<byte[], byte[]> r : records) {
+                        total.incrementAndGet();
+                        long ts = r.timestamp();
+                        if (ts >= from && ts < to) {
+                            if (n == values.length) {
+                                values = Arrays.copyOf(values, n * 2);
+                            }
+                            values[n++] = now - ts;
+                        }
+                    }
+                }
+            }
+            long[] v = Arrays.copyOf(values, n);
+            Arrays.sort(v);
+            result.set(v);
+        }
+
+        long[] latencies() {
+            long[] v = result.get();
+            return v == null ? new long[0] : v;
+        }
+    }
+
+    // ---------------------------------------------------------------- the job
+
+    private Map<String, String> baseOptions(String tag, String backend, String delivery) {
+        Map<String, String> o = new LinkedHashMap<>();
+        o.put("bootstrap-servers", kafka.bootstrapServers());
+        o.put("fences-topic", "fences");
+        o.put("events-topic", tag + "-events");
+        o.put("dlq-topic", tag + "-dlq");
+        o.put("group-id", tag);
+        o.put("starting-offsets", "earliest");
+        o.put("parallelism", settings.get("parallelism"));
+        o.put("state-backend", backend);
+        o.put("delivery", delivery);
+        o.put("job-name", "quadfence-bench");
+        o.putAll(jobExtras);
+        return o;
+    }
+
+    /** The Kafka io of {@link Wiring#kafka}, with positions counted as they are read. */
+    private static GeofenceJob.Io io(JobOptions options, boolean bounded) {
+        GeofenceJob.Io wired = Wiring.kafka(options, bounded);
+        KafkaIo k =
+                new KafkaIo(
+                        options.get("bootstrap-servers"),
+                        options.get("group-id"),
+                        options.kafkaProperties());
+        return new GeofenceJob.Io(
+                k.positions(
+                        options.get("positions-topic"),
+                        KafkaIo.startingOffsets(options.get("starting-offsets")),
+                        bounded,
+                        new Counting()),
+                wired.fences(),
+                wired.events(),
+                wired.deadLetters(),
+                wired.sinkParallelism());
+    }
+
+    /** A local Flink on loopback (as the CLI's), REST on {@code port}, checkpoints on disk. */
+    private Configuration flinkConfig(int port, String tag) throws IOException {
+        Configuration conf = new Configuration();
+        conf.set(RestOptions.BIND_ADDRESS, "127.0.0.1");
+        conf.set(RestOptions.ADDRESS, "127.0.0.1");
+        conf.set(RestOptions.PORT, port);
+        conf.set(RestOptions.BIND_PORT, String.valueOf(port));
+        conf.setString("jobmanager.bind-host", "127.0.0.1");
+        conf.setString("taskmanager.bind-host", "127.0.0.1");
+        conf.setString("taskmanager.host", "127.0.0.1");
+        conf.set(MetricOptions.METRIC_FETCHER_UPDATE_INTERVAL, Duration.ofSeconds(1));
+        conf.set(
+                TaskManagerOptions.MANAGED_MEMORY_SIZE,
+                MemorySize.parse(settings.get("managed-memory")));
+        Path checkpoints = out.resolve("checkpoints").resolve(tag).toAbsolutePath();
+        Files.createDirectories(checkpoints);
+        conf.set(CheckpointingOptions.CHECKPOINTS_DIRECTORY, checkpoints.toUri().toString());
+        flinkExtras.forEach(conf::setString);
+        return conf;
+    }
+
+    /** Counts the positions the job's source reads, and when it read the first. */
+    static final class Counting implements KafkaRecordDeserializationSchema<Parsed<Position>> {
+        private static final long serialVersionUID = 1L;
+        static final LongAdder COUNT = new LongAdder();
+        static final AtomicLong FIRST = new AtomicLong();
+        private final KafkaRecordDeserializationSchema<Parsed<Position>> delegate =
+                KafkaIo.positionRecords();
+
+        static void reset() {
+            COUNT.reset();
+            FIRST.set(0);
+        }
+
+        @Override
+        public void open(DeserializationSchema.InitializationContext context) throws Exception {
+            delegate.open(context);
+        }
+
+        @Override
+        public void deserialize(
+                ConsumerRecord<byte[], byte[]> record, Collector<Parsed<Position>> out)
+                throws IOException {
+            if (FIRST.get() == 0) {
+                FIRST.compareAndSet(0, System.nanoTime());
+            }
+            COUNT.increment();
+            delegate.deserialize(record, out);
+        }
+
+        @Override
+        public TypeInformation<Parsed<Position>> getProducedType() {
+            return delegate.getProducedType();
+        }
+    }
+
+    /** What the REST API says about a running job: busy time, records, checkpoints. */
+    private static final class Monitor {
+        private final FlinkRest rest;
+        private final String job;
+        private Map<String, String> vertices; // id -> name
+        private final Map<String, double[]> busy = new LinkedHashMap<>(); // sums, see poll
+        private int busySamples;
+        private final Map<String, List<Long>> subtaskRecordsIn = new LinkedHashMap<>();
+        long lastStateSize = -1;
+        long lastCheckpointId = -1;
+        long completedCheckpoints;
+        private JsonNode lastDetails;
+        private JsonNode lastCheckpoints;
+
+        Monitor(FlinkRest rest, String job) {
+            this.rest = rest;
+            this.job = job;
+        }
+
+        void poll(boolean sampleBusy) {
+            JsonNode j = rest.get("/jobs/" + job);
+            if (j == null) {
+                return;
+            }
+            if (vertices == null) {
+                vertices = new LinkedHashMap<>();
+                for (JsonNode v : j.path("vertices")) {
+                    vertices.put(v.path("id").asText(), v.path("name").asText());
+                }
+            }
+            if (sampleBusy) {
+                busySamples++;
+                for (String v : vertices.keySet()) {
+                    JsonNode m =
+                            rest.get(
+                                    "/jobs/"
+                                            + job
+                                            + "/vertices/"
+                                            + v
+                                            + "/subtasks/metrics?get=busyTimeMsPerSecond,"
+                                            + "backPressuredTimeMsPerSecond");
+                    double[] acc = busy.computeIfAbsent(v, k -> new double[4]);
+                    if (m != null) {
+                        for (JsonNode metric : m) {
+                            int i = metric.path("id").asText().startsWith("busy") ? 0 : 2;
+                            acc[i] += metric.path("avg").asDouble();
+                            acc[i + 1] += metric.path("max").asDouble();
+                        }
+                    }
+                }
+            }
+            for (String v : vertices.keySet()) {
+                JsonNode d = rest.get("/jobs/" + job + "/vertices/" + v);
+                if (d != null) {
+                    List<Long> in = new ArrayList<>();
+                    for (JsonNode st : d.path("subtasks")) {
+                        in.add(st.path("metrics").path("read-records").asLong());
+                    }
+                    subtaskRecordsIn.put(v, in);
+                }
+            }
+            JsonNode cp = rest.get("/jobs/" + job + "/checkpoints");
+            if (cp != null) {
+                lastCheckpoints = cp;
+                completedCheckpoints = cp.path("counts").path("completed").asLong();
+                JsonNode latest = cp.path("latest").path("completed");
+                if (latest.has("id") && latest.path("id").asLong() != lastCheckpointId) {
+                    lastCheckpointId = latest.path("id").asLong();
+                    lastStateSize = latest.path("state_size").asLong();
+                    JsonNode d =
+                            rest.get("/jobs/" + job + "/checkpoints/details/" + lastCheckpointId);
+                    if (d != null) {
+                        lastDetails = d;
+                    }
+                }
+            }
+        }
+
+        JsonNode checkpointSummary(String field) {
+            return lastCheckpoints == null ? null : lastCheckpoints.path("summary").path(field);
+        }
+
+        void describe(StringBuilder b) {
+            if (vertices == null) {
+                b.append("(the REST API did not answer)\n\n");
+                return;
+            }
+            b.append(
+                    "| task (operator chain) | busy ms/s avg | busy max | back-pressured ms/s avg"
+                            + " | records in per subtask | state in last checkpoint |\n"
+                            + "|---|---:|---:|---:|---|---:|\n");
+            for (Map.Entry<String, String> v : vertices.entrySet()) {
+                double[] acc = busy.getOrDefault(v.getKey(), new double[4]);
+                int n = Math.max(1, busySamples);
+                long state =
+                        lastDetails == null
+                                ? -1
+                                : lastDetails
+                                        .path("tasks")
+                                        .path(v.getKey())
+                                        .path("state_size")
+                                        .asLong(-1);
+                String name = v.getValue().replace("|", "/");
+                b.append(
+                        String.format(
+                                Locale.ROOT,
+                                "| %s | %.0f | %.0f | %.0f | %s | %s |%n",
+                                name.length() > 90 ? name.substring(0, 90) + "..." : name,
+                                acc[0] / n,
+                                acc[1] / n,
+                                acc[2] / n,
+                                subtaskRecordsIn.getOrDefault(v.getKey(), List.of()),
+                                mb(state)));
+            }
+            b.append(
+                    String.format(
+                            Locale.ROOT,
+                            "%nBusy and back-pressure: averages of %d samples of Flink's"
+                                    + " busyTimeMsPerSecond / backPressuredTimeMsPerSecond (1000 ="
+                                    + " always); %d checkpoints completed, last one %s in all.%n%n",
+                            busySamples,
+                            completedCheckpoints,
+                            mb(lastStateSize)));
+        }
+    }
+
+    private static void cpuTable(StringBuilder b, CpuAccount cpu) {
+        b.append(
+                String.format(
+                        Locale.ROOT,
+                        "CPU in the window (%.1f s wall): this process %.1f CPU-s (%.0f%% of the"
+                            + " machine's %d cores), the whole machine %.1f CPU-s busy (so other"
+                            + " processes took %.1f).%n%n| thread group | CPU-s | share of process"
+                            + " |%n|---|---:|---:|%n",
+                        cpu.wallSeconds(),
+                        cpu.processSeconds(),
+                        100
+                                * cpu.processSeconds()
+                                / (cpu.wallSeconds() * Runtime.getRuntime().availableProcessors()),
+                        Runtime.getRuntime().availableProcessors(),
+                        cpu.machineBusySeconds(),
+                        cpu.machineBusySeconds() - cpu.processSeconds()));
+        int shown = 0;
+        double rest = 0;
+        for (Map.Entry<String, Double> e : cpu.byGroup().entrySet()) {
+            if (shown++ < 16) {
+                b.append(
+                        String.format(
+                                Locale.ROOT,
+                                "| %s | %.1f | %.1f%% |%n",
+                                e.getKey().replace("|", "/"),
+                                e.getValue(),
+                                100 * e.getValue() / cpu.processSeconds()));
+            } else {
+                rest += e.getValue();
+            }
+        }
+        if (rest > 0) {
+            b.append(
+                    String.format(
+                            Locale.ROOT,
+                            "| (other threads) | %.1f | %.1f%% |%n",
+                            rest,
+                            100 * rest / cpu.processSeconds()));
+        }
+        b.append('\n');
+    }
+
+    // ---------------------------------------------------------------- helpers
+
+    /** A producer of bytes: idempotent, lz4, acks=all; send errors fail the close. */
+    private static final class Producer implements AutoCloseable {
+        private final KafkaProducer<byte[], byte[]> producer;
+        private final AtomicReference<Exception> error = new AtomicReference<>();
+
+        Producer(String bootstrap, int lingerMs) {
+            Map<String, Object> p = new HashMap<>();
+            p.put("bootstrap.servers", bootstrap);
+            p.put("client.id", "bench-producer");
+            p.put("acks", "all");
+            p.put("enable.idempotence", "true");
+            p.put("compression.type", "lz4");
+            p.put("linger.ms", String.valueOf(lingerMs));
+            p.put("batch.size", String.valueOf(256 * 1024));
+            p.put("buffer.memory", String.valueOf(64L << 20));
+            producer = new KafkaProducer<>(p, new ByteArraySerializer(), new ByteArraySerializer());
+        }
+
+        void send(String topic, byte[] key, byte[] value, long timestamp) {
+            producer.send(
+                    new ProducerRecord<>(topic, null, timestamp, key, value),
+                    (md, e) -> {
+                        if (e != null) {
+                            error.compareAndSet(null, e);
+                        }
+                    });
+        }
+
+        void flush() {
+            producer.flush();
+        }
+
+        @Override
+        public void close() {
+            producer.flush();
+            producer.close();
+            if (error.get() != null) {
+                throw new IllegalStateException("producing failed", error.get());
+            }
+        }
+    }
+
+    /** Records in a topic (committed ones for read_committed), read from the beginning. */
+    private long count(String topic, boolean committed) {
+        try (KafkaConsumer<byte[], byte[]> c = kafka.consumer("count-" + topic, committed)) {
+            List<TopicPartition> parts = new ArrayList<>();
+            for (PartitionInfo pi : c.partitionsFor(topic)) {
+                parts.add(new TopicPartition(topic, pi.partition()));
+            }
+            c.assign(parts);
+            c.seekToBeginning(parts);
+            Map<TopicPartition, Long> end = c.endOffsets(parts);
+            long n = 0;
+            long deadline = System.currentTimeMillis() + 120_000;
+            while (System.currentTimeMillis() < deadline) {
+                n += c.poll(Duration.ofMillis(200)).count();
+                boolean done = true;
+                for (TopicPartition tp : parts) {
+                    if (c.position(tp) < end.get(tp)) {
+                        done = false;
+                    }
+                }
+                if (done) {
+                    break;
+                }
+            }
+            return n;
+        }
+    }
+
+    private static void waitTerminal(JobClient client) throws Exception {
+        long deadline = System.currentTimeMillis() + 60_000;
+        while (System.currentTimeMillis() < deadline) {
+            try {
+                JobStatus s = client.getJobStatus().get(5, TimeUnit.SECONDS);
+                if (s.isGloballyTerminalState()) {
+                    return;
+                }
+            } catch (Exception gone) {
+                return; // the per-job MiniCluster is already down
+            }
+            Thread.sleep(200);
+        }
+    }
+
+    private static long percentile(long[] sorted, double q) {
+        if (sorted.length == 0) {
+            return -1;
+        }
+        int i = (int) Math.ceil(q * sorted.length) - 1;
+        return sorted[Math.max(0, Math.min(sorted.length - 1, i))];
+    }
+
+    private static String ms(long v) {
+        return v < 0 ? "-" : String.format(Locale.ROOT, "%,d ms", v);
+    }
+
+    private static String mb(long bytes) {
+        return bytes < 0 ? "?" : String.format(Locale.ROOT, "%.1f MB", bytes / 1e6);
+    }
+
+    private static long usedHeap() {
+        return ManagementFactory.getMemoryMXBean().getHeapMemoryUsage().getUsed();
+    }
+
+    private static int freePort() throws IOException {
+        try (ServerSocket s = new ServerSocket(0, 1, InetAddress.getLoopbackAddress())) {
+            return s.getLocalPort();
+        }
+    }
+
+    private int intSetting(String k) {
+        return Integer.parseInt(settings.get(k));
+    }
+
+    private long seed() {
+        return Long.parseLong(settings.get("seed"));
+    }
+
+    private int intervalMs() {
+        return (int) durationMs(settings.get("interval"));
+    }
+
+    /** {@code 500ms}, {@code 10s}, {@code 2min} or plain milliseconds. */
+    static long durationMs(String text) {
+        String t = text.trim();
+        if (t.endsWith("ms")) {
+            return Long.parseLong(t.substring(0, t.length() - 2));
+        }
+        if (t.endsWith("min")) {
+            return Long.parseLong(t.substring(0, t.length() - 3)) * 60_000;
+        }
+        if (t.endsWith("s")) {
+            return Long.parseLong(t.substring(0, t.length() - 1)) * 1000;
+        }
+        return Long.parseLong(t);
+    }
+
+    private void header() throws IOException {
+        report.append("<!-- written by org.quadfence.bench.JobThroughput -->\n\n");
+        section("Machine");
+        String model = "?";
+        try (Stream<String> lines = Files.lines(Path.of("/proc/cpuinfo"))) {
+            Iterator<String> it = lines.filter(l -> l.startsWith("model name")).iterator();
+            if (it.hasNext()) {
+                model = it.next().replaceFirst("^model name\\s*:\\s*", "");
+            }
+        }
+        String mem = "?";
+        try (Stream<String> lines = Files.lines(Path.of("/proc/meminfo"))) {
+            mem = lines.filter(l -> l.startsWith("MemTotal")).findFirst().orElse("?");
+        }
+        String load = Files.readString(Path.of("/proc/loadavg")).trim();
+        report.append(
+                String.format(
+                        Locale.ROOT,
+                        "- %d cores (%s), %s; Java %s (%s), max heap %s%n- load average at start:"
+                                + " %s%n- harness settings: %s; job options added: %s; Flink"
+                                + " configuration added: %s%n%n",
+                        Runtime.getRuntime().availableProcessors(),
+                        model,
+                        mem.replaceAll("\\s+", " "),
+                        System.getProperty("java.version"),
+                        System.getProperty("java.vm.name"),
+                        mb(Runtime.getRuntime().maxMemory()),
+                        load,
+                        settings,
+                        jobExtras,
+                        flinkExtras));
+    }
+
+    private void section(String title) {
+        report.append("## ").append(title).append("\n\n");
+    }
+
+    private static void log(String s) {
+        System.err.printf(Locale.ROOT, "[bench %tT] %s%n", System.currentTimeMillis(), s);
+    }
+}
