@@ -1,0 +1,531 @@
+package org.quadfence.cluster;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.ObjectMapper;
+import org.apache.kafka.clients.admin.Admin;
+import org.apache.kafka.clients.admin.OffsetSpec;
+import org.apache.kafka.clients.consumer.ConsumerRecord;
+import org.apache.kafka.clients.consumer.KafkaConsumer;
+import org.apache.kafka.clients.consumer.OffsetAndMetadata;
+import org.apache.kafka.clients.producer.KafkaProducer;
+import org.apache.kafka.clients.producer.ProducerRecord;
+import org.apache.kafka.clients.producer.RecordMetadata;
+import org.apache.kafka.common.TopicPartition;
+import org.apache.kafka.common.serialization.ByteArraySerializer;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+import org.quadfence.io.PositionCodec;
+import org.quadfence.model.Parsed;
+import org.quadfence.model.Position;
+import org.quadfence.testing.KafkaBroker;
+import org.quadfence.testing.SampleCheck;
+import org.quadfence.testing.SampleCheck.Event;
+
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.Comparator;
+import java.util.HashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.TreeMap;
+import java.util.concurrent.Future;
+import java.util.function.Supplier;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+/**
+ * The shaded job jar on a real Flink session cluster, the way a user deploys it: a JobManager and a
+ * TaskManager in their own JVMs (from Flink's jars, see {@link StandaloneFlinkCluster}), the jar
+ * uploaded and run through the REST API, a real Kafka broker (KRaft, in this JVM, on 127.0.0.1).
+ *
+ * <p>The job reads the first half of a sample's positions (by event time) at parallelism 1, is
+ * stopped with a savepoint, and is started again from it at parallelism 2; the second run reads the
+ * rest and is stopped with a drained savepoint. The events a read_committed consumer sees in the
+ * end are exactly the sample's expected events, in each entity's order: nothing lost and nothing
+ * repeated across the stop, the rescale and the restore. There are no dead letters.
+ *
+ * <p>How the test keeps the result a function of the input, not of timing:
+ *
+ * <ul>
+ *   <li>Each part of the positions is in Kafka before the job that reads it starts, so no partition
+ *       wakes up from idleness behind the watermark.
+ *   <li>{@code idle-timeout} is far longer than the test. With a short one the job's watermark
+ *       jumps ahead once all positions are read: when every input of an operator is idle, Flink
+ *       takes the largest of their watermarks, here the fences' (their changes run ten minutes past
+ *       the first half of the positions). Future fence versions are then applied before the second
+ *       half's positions, which a continuous run dead-letters as late and a restored run (whose
+ *       watermark starts over) silently matches against the wrong fences. That is a problem of the
+ *       job, reported with the deployment work; {@code -Dquadfence.e2e.idle-timeout=3s} shows it
+ *       here.
+ *   <li>So that the restored run's watermark does not wait for the fences' partitions, which have
+ *       no new records, one far-future fence goes into each of them before the restore. Fences from
+ *       after the last position change no event.
+ * </ul>
+ */
+class StandaloneClusterITCase {
+
+    private static final Path SAMPLE = Path.of("src/test/resources/samples/sample-clean");
+    private static final Path FLINK_LIB = Path.of("target/flink-lib");
+    private static final Path JOB_JAR = Path.of("target/quadfence.jar");
+    private static final ObjectMapper JSON = new ObjectMapper();
+    private static final String GROUP = "quadfence-e2e";
+    private static final int POSITION_PARTITIONS = 2;
+    private static final int FENCE_PARTITIONS = 2;
+
+    /** Far longer than the test: see the class comment. */
+    private static final String IDLE_TIMEOUT =
+            System.getProperty("quadfence.e2e.idle-timeout", "10min");
+
+    /** max-out-of-orderness; the watermark trails the newest record by this plus 1 ms. */
+    private static final long BOUND_MS = 1000;
+
+    private static final Duration START = Duration.ofSeconds(180);
+    private static final Duration WAIT = Duration.ofSeconds(120);
+
+    @TempDir Path tmp;
+
+    @Test
+    void theJarSurvivesAStopWithSavepointAndARescaleOnASessionCluster() throws Exception {
+        assertThat(JOB_JAR).as("the shaded jar (mvn package)").isRegularFile();
+        long t0 = System.nanoTime();
+        Supplier<String> clock = () -> String.format("%5.1f s", (System.nanoTime() - t0) / 1e9);
+        StandaloneFlinkCluster flink = null;
+        KafkaBroker kafka = null;
+        String job = null;
+        try {
+            flink = StandaloneFlinkCluster.start(FLINK_LIB, tmp.resolve("flink"), 2);
+            kafka = KafkaBroker.start();
+            flink.awaitTaskManagers(1, 2, START);
+            log(clock, "cluster up: 1 JobManager, 1 TaskManager with 2 slots; broker up");
+
+            kafka.createTopic("positions", POSITION_PARTITIONS, false);
+            kafka.createTopic("fences", FENCE_PARTITIONS, true);
+            kafka.createTopic("geofence-events", 2, false);
+            kafka.createTopic("geofence-dlq", 1, false);
+
+            List<Positioned> positions = positionsByTime();
+            long half = positions.get(positions.size() / 2 - 1).timestamp;
+            List<Positioned> first = positions.stream().filter(p -> p.timestamp <= half).toList();
+            List<Positioned> rest = positions.stream().filter(p -> p.timestamp > half).toList();
+            List<Event> expected = SampleCheck.read(SAMPLE.resolve("expected.jsonl"));
+
+            produceFences(kafka);
+            long cut1 = watermarkAfter(produce(kafka, first));
+            log(clock, "fences and " + first.size() + " positions in Kafka");
+
+            Path options = tmp.resolve("e2e.properties");
+            Files.writeString(
+                    options,
+                    String.join(
+                            "\n",
+                            "positions-topic=positions",
+                            "fences-topic=fences",
+                            "events-topic=geofence-events",
+                            "dlq-topic=geofence-dlq",
+                            "group-id=" + GROUP,
+                            "starting-offsets=earliest",
+                            "delivery=exactly-once",
+                            "max-out-of-orderness=" + BOUND_MS,
+                            "idle-timeout=" + IDLE_TIMEOUT,
+                            "job-name=quadfence-e2e",
+                            ""));
+            List<String> args =
+                    List.of(
+                            "--config",
+                            options.toString(),
+                            "--bootstrap-servers",
+                            kafka.bootstrapServers(),
+                            "--checkpoint-interval",
+                            "1s");
+
+            String jar = flink.uploadJar(JOB_JAR);
+            String job1 = flink.runJar(jar, args, 1, null);
+            job = job1;
+            flink.awaitRunning(job1, WAIT);
+            assertThat(parallelisms(flink, job1)).containsOnly(1);
+
+            log(clock, "job " + job1 + " runs at parallelism 1");
+
+            try (EventReader events = new EventReader(kafka, "geofence-events")) {
+                List<Event> firstEvents = before(expected, cut1);
+                assertThat(firstEvents).hasSizeGreaterThan(1000);
+                events.awaitContaining(firstEvents, WAIT, tmp);
+                log(clock, "first part: " + firstEvents.size() + " expected events committed");
+
+                String savepoint =
+                        flink.stopWithSavepoint(job1, tmp.resolve("savepoint-1"), false, WAIT);
+                log(clock, "job 1 stopped with savepoint " + savepoint);
+
+                long cut2 = watermarkAfter(produce(kafka, rest));
+                produceFutureFences(kafka, rest.get(rest.size() - 1).timestamp + 86_400_000L);
+                String job2 = flink.runJar(jar, args, 2, savepoint);
+                job = job2;
+                flink.awaitRunning(job2, WAIT);
+                assertThat(parallelisms(flink, job2)).containsOnly(2);
+
+                JsonNode restored = flink.get("/jobs/" + job2 + "/checkpoints");
+                assertThat(
+                                restored.path("latest")
+                                        .path("restored")
+                                        .path("is_savepoint")
+                                        .asBoolean())
+                        .as("job 2 restored from a savepoint: %s", restored)
+                        .isTrue();
+                assertThat(restored.path("latest").path("restored").path("external_path").asText())
+                        .isEqualTo(savepoint);
+                log(
+                        clock,
+                        "job "
+                                + job2
+                                + " restored, parallelism 2; "
+                                + rest.size()
+                                + " more positions");
+
+                // Output of the restored, rescaled run as it goes, before any drain.
+                events.awaitContaining(before(expected, cut2), WAIT, tmp);
+                awaitPositionsCommitted(flink, kafka);
+                log(clock, "second part read and checkpointed");
+
+                String last = flink.stopWithSavepoint(job2, tmp.resolve("savepoint-2"), true, WAIT);
+                log(clock, "job 2 drained and stopped with savepoint " + last);
+
+                List<Event> got = events.readToEnd(WAIT, tmp);
+                List<String> differences = SampleCheck.differences(expected, got);
+                if (!differences.isEmpty()) {
+                    events.keep(Path.of("target/StandaloneClusterITCase-events.jsonl"));
+                }
+                assertThat(differences).isEmpty();
+                assertThat(got).hasSize(expected.size());
+            }
+            try (EventReader deadLetters = new EventReader(kafka, "geofence-dlq")) {
+                assertThat(deadLetters.readLinesToEnd(WAIT)).isEmpty();
+            }
+            log(clock, expected.size() + " events, exactly the expected ones; no dead letters");
+        } catch (Throwable t) {
+            report(flink, kafka, job);
+            throw t;
+        } finally {
+            if (flink != null) {
+                flink.close();
+            }
+            if (kafka != null) {
+                kafka.close();
+            }
+        }
+    }
+
+    /** What a failure report needs: the logs' tails, the dead letters, the job's counters. */
+    private static void report(StandaloneFlinkCluster flink, KafkaBroker kafka, String job) {
+        if (flink == null) {
+            return;
+        }
+        System.err.println(flink.logTails(60));
+        if (kafka != null) {
+            System.err.println(deadLettersReport(kafka));
+        }
+        if (job != null) {
+            try {
+                System.err.println(
+                        "job "
+                                + job
+                                + ": "
+                                + flink.metrics(
+                                        job,
+                                        List.of(
+                                                "latePositions",
+                                                "lateTileUpdates",
+                                                "lateFenceChanges",
+                                                "fenceChangesIn",
+                                                "positionsIn",
+                                                "deadLetters",
+                                                "enterEvents",
+                                                "exitEvents")));
+            } catch (Exception e) {
+                System.err.println("no metrics of job " + job + ": " + e);
+            }
+        }
+    }
+
+    /** How many dead letters there are, committed or not, with the first few; for a report. */
+    private static String deadLettersReport(KafkaBroker kafka) {
+        List<String> lines = new ArrayList<>();
+        try (KafkaConsumer<byte[], byte[]> c = kafka.consumer("report-dlq", false)) {
+            TopicPartition p = new TopicPartition("geofence-dlq", 0);
+            c.assign(List.of(p));
+            c.seekToBeginning(List.of(p));
+            long end = c.endOffsets(List.of(p)).get(p);
+            long deadline = System.nanoTime() + Duration.ofSeconds(10).toNanos();
+            while (c.position(p) < end && System.nanoTime() < deadline) {
+                c.poll(Duration.ofMillis(200))
+                        .forEach(r -> lines.add(new String(r.value(), StandardCharsets.UTF_8)));
+            }
+        } catch (RuntimeException e) {
+            return "dead letters unreadable: " + e;
+        }
+        return lines.size()
+                + " dead letters (read_uncommitted), the first: "
+                + lines.subList(0, Math.min(3, lines.size()));
+    }
+
+    private static void log(Supplier<String> clock, String what) {
+        System.out.println("[StandaloneClusterITCase " + clock.get() + "] " + what);
+    }
+
+    /** A position line with its event time. */
+    private record Positioned(String entityId, long timestamp, String line) {}
+
+    /** The sample's positions, ordered by event time (stable: equal times keep file order). */
+    private static List<Positioned> positionsByTime() throws Exception {
+        PositionCodec codec = new PositionCodec();
+        List<Positioned> out = new ArrayList<>();
+        for (String line : Files.readAllLines(SAMPLE.resolve("positions.jsonl"))) {
+            Parsed<Position> p = codec.parse(line);
+            assertThat(p.ok()).as("a clean sample line: %s", line).isTrue();
+            out.add(new Positioned(p.value().entityId(), p.value().timestamp(), line));
+        }
+        out.sort(Comparator.comparingLong(Positioned::timestamp));
+        return out;
+    }
+
+    /** The expected events the watermark {@code watermark} has certainly let out. */
+    private static List<Event> before(List<Event> expected, long watermark) {
+        // A second to spare: the events need not be this close behind the watermark.
+        return expected.stream().filter(e -> e.timestamp() <= watermark - 1000).toList();
+    }
+
+    /**
+     * The watermark the job reaches once it has read records up to these per-partition times: the
+     * least of them, less the bound and 1 ms.
+     */
+    private static long watermarkAfter(Map<Integer, Long> newestPerPartition) {
+        assertThat(newestPerPartition)
+                .as("records in every partition")
+                .hasSize(POSITION_PARTITIONS);
+        long least = newestPerPartition.values().stream().min(Long::compare).orElseThrow();
+        return least - BOUND_MS - 1;
+    }
+
+    /** Fence lines, keyed by fence id; Kafka timestamp 0: those without a time hold from then. */
+    private static void produceFences(KafkaBroker kafka) throws Exception {
+        try (KafkaProducer<byte[], byte[]> producer = producer(kafka)) {
+            List<Future<RecordMetadata>> sent = new ArrayList<>();
+            for (String line : Files.readAllLines(SAMPLE.resolve("fences.jsonl"))) {
+                String key = JSON.readTree(line).get("fenceId").asText();
+                sent.add(producer.send(record("fences", key, 0L, line)));
+            }
+            for (Future<RecordMetadata> f : sent) {
+                f.get();
+            }
+        }
+    }
+
+    /**
+     * A fence in each partition of the fences topic, from {@code time} on: it moves the fences'
+     * watermark past every position and, from after the last position, changes no event.
+     */
+    private static void produceFutureFences(KafkaBroker kafka, long time) throws Exception {
+        try (KafkaProducer<byte[], byte[]> producer = producer(kafka)) {
+            for (int p = 0; p < FENCE_PARTITIONS; p++) {
+                String id = "e2e-future-" + p;
+                String line =
+                        "{\"fenceId\":\""
+                                + id
+                                + "\",\"rect\":[0,0,0.001,0.001],\"timestamp\":"
+                                + time
+                                + "}";
+                byte[] key = id.getBytes(StandardCharsets.UTF_8);
+                producer.send(
+                                new ProducerRecord<>(
+                                        "fences",
+                                        p,
+                                        time,
+                                        key,
+                                        line.getBytes(StandardCharsets.UTF_8)))
+                        .get();
+            }
+        }
+    }
+
+    /** Positions keyed by entity id, stamped with their event time; newest time per partition. */
+    private static Map<Integer, Long> produce(KafkaBroker kafka, List<Positioned> positions)
+            throws Exception {
+        Map<Integer, Long> newest = new TreeMap<>();
+        try (KafkaProducer<byte[], byte[]> producer = producer(kafka)) {
+            List<Future<RecordMetadata>> sent = new ArrayList<>();
+            for (Positioned p : positions) {
+                sent.add(producer.send(record("positions", p.entityId, p.timestamp, p.line)));
+            }
+            for (int i = 0; i < sent.size(); i++) {
+                newest.merge(sent.get(i).get().partition(), positions.get(i).timestamp, Math::max);
+            }
+        }
+        return newest;
+    }
+
+    private static KafkaProducer<byte[], byte[]> producer(KafkaBroker kafka) {
+        Map<String, Object> p = new HashMap<>();
+        p.put("bootstrap.servers", kafka.bootstrapServers());
+        p.put("enable.idempotence", "true");
+        p.put("linger.ms", "5");
+        return new KafkaProducer<>(p, new ByteArraySerializer(), new ByteArraySerializer());
+    }
+
+    private static ProducerRecord<byte[], byte[]> record(
+            String topic, String key, long timestamp, String value) {
+        return new ProducerRecord<>(
+                topic,
+                null,
+                timestamp,
+                key.getBytes(StandardCharsets.UTF_8),
+                value.getBytes(StandardCharsets.UTF_8));
+    }
+
+    /** The parallelism of each of the job's vertices. */
+    private static List<Integer> parallelisms(StandaloneFlinkCluster flink, String job)
+            throws Exception {
+        List<Integer> out = new ArrayList<>();
+        for (JsonNode v : flink.get("/jobs/" + job).path("vertices")) {
+            out.add(v.path("parallelism").asInt());
+        }
+        return out;
+    }
+
+    /**
+     * Waits until the job's consumer group has committed (which the Kafka source does at completed
+     * checkpoints) the end of every positions partition.
+     */
+    private static void awaitPositionsCommitted(StandaloneFlinkCluster flink, KafkaBroker kafka)
+            throws Exception {
+        try (Admin admin = Admin.create(Map.of("bootstrap.servers", kafka.bootstrapServers()))) {
+            Map<TopicPartition, OffsetSpec> latest = new HashMap<>();
+            for (int i = 0; i < POSITION_PARTITIONS; i++) {
+                latest.put(new TopicPartition("positions", i), OffsetSpec.latest());
+            }
+            Map<TopicPartition, Long> ends = new HashMap<>();
+            admin.listOffsets(latest).all().get().forEach((tp, r) -> ends.put(tp, r.offset()));
+            flink.await(
+                    "the positions to be read and checkpointed",
+                    WAIT,
+                    () -> {
+                        Map<TopicPartition, OffsetAndMetadata> committed =
+                                admin.listConsumerGroupOffsets(GROUP)
+                                        .partitionsToOffsetAndMetadata()
+                                        .get();
+                        for (Map.Entry<TopicPartition, Long> e : ends.entrySet()) {
+                            OffsetAndMetadata c = committed.get(e.getKey());
+                            if (c == null || c.offset() < e.getValue()) {
+                                return false;
+                            }
+                        }
+                        return true;
+                    });
+        }
+    }
+
+    /** Reads a topic from its beginning with read_committed, keeping every record seen. */
+    private static final class EventReader implements AutoCloseable {
+        private final KafkaConsumer<byte[], byte[]> consumer;
+        private final List<TopicPartition> partitions = new ArrayList<>();
+        private final List<String> lines = new ArrayList<>();
+
+        EventReader(KafkaBroker kafka, String topic) {
+            consumer = kafka.consumer("reader-" + topic, true);
+            consumer.partitionsFor(topic)
+                    .forEach(p -> partitions.add(new TopicPartition(topic, p.partition())));
+            consumer.assign(partitions);
+            consumer.seekToBeginning(partitions);
+        }
+
+        private void poll() {
+            for (ConsumerRecord<byte[], byte[]> r : consumer.poll(Duration.ofMillis(200))) {
+                lines.add(new String(r.value(), StandardCharsets.UTF_8));
+            }
+        }
+
+        /** Polls until every one of {@code wanted} (as a multiset) has been read. */
+        void awaitContaining(List<Event> wanted, Duration timeout, Path tmp) throws Exception {
+            Map<String, Integer> need = counts(wanted);
+            long deadline = System.nanoTime() + timeout.toNanos();
+            while (true) {
+                poll();
+                Map<String, Integer> have = counts(events(tmp));
+                List<String> missing = new ArrayList<>();
+                need.forEach(
+                        (k, n) -> {
+                            if (have.getOrDefault(k, 0) < n) {
+                                missing.add(k);
+                            }
+                        });
+                if (missing.isEmpty()) {
+                    return;
+                }
+                if (System.nanoTime() > deadline) {
+                    keep(Path.of("target/StandaloneClusterITCase-events.jsonl"));
+                    throw new AssertionError(
+                            missing.size()
+                                    + " of "
+                                    + need.size()
+                                    + " expected events not committed after "
+                                    + timeout
+                                    + " ("
+                                    + lines.size()
+                                    + " read), for example "
+                                    + missing.subList(0, Math.min(5, missing.size())));
+                }
+            }
+        }
+
+        /** Everything committed, read up to the last stable offset of every partition. */
+        List<Event> readToEnd(Duration timeout, Path tmp) throws Exception {
+            readLinesToEnd(timeout);
+            return events(tmp);
+        }
+
+        List<String> readLinesToEnd(Duration timeout) {
+            // With read_committed, endOffsets are the last stable offsets.
+            Map<TopicPartition, Long> ends = consumer.endOffsets(partitions, timeout);
+            long deadline = System.nanoTime() + timeout.toNanos();
+            while (partitions.stream().anyMatch(p -> consumer.position(p) < ends.get(p))) {
+                if (System.nanoTime() > deadline) {
+                    throw new AssertionError("not read to the end after " + timeout);
+                }
+                poll();
+            }
+            return lines;
+        }
+
+        private List<Event> events(Path tmp) throws Exception {
+            Path file = tmp.resolve("events-read.jsonl");
+            Files.write(file, lines);
+            return SampleCheck.read(file);
+        }
+
+        /** Keeps what was read where a failed run leaves it: target/. */
+        void keep(Path file) {
+            try {
+                Files.write(file, lines);
+            } catch (java.io.IOException e) {
+                System.err.println("could not write " + file + ": " + e);
+            }
+        }
+
+        private static Map<String, Integer> counts(List<Event> events) {
+            Map<String, Integer> m = new HashMap<>();
+            for (Event e : events) {
+                m.merge(
+                        e.entityId() + "|" + e.fenceId() + "|" + e.event() + "|" + e.timestamp(),
+                        1,
+                        Integer::sum);
+            }
+            return m;
+        }
+
+        @Override
+        public void close() {
+            consumer.close();
+        }
+    }
+}
