@@ -106,13 +106,15 @@ public final class GeofenceJob {
                                 positions.keyBy(
                                         new TileOfPosition(grid),
                                         TypeInformation.of(TileKey.class)))
-                        .process(
-                                new TileMatcher(
-                                        grid,
-                                        options.intValue("node-capacity"),
-                                        options.intValue("max-depth"),
-                                        DEAD_LETTERS))
-                        .returns(Membership.class)
+                        .transform(
+                                "TileMatcher",
+                                TypeInformation.of(Membership.class),
+                                new PositionClockedOperator<>(
+                                        new TileMatcher(
+                                                grid,
+                                                options.intValue("node-capacity"),
+                                                options.intValue("max-depth"),
+                                                DEAD_LETTERS)))
                         .uid("tile-matcher")
                         .name("TileMatcher: fences containing each position");
 

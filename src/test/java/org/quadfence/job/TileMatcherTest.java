@@ -2,8 +2,8 @@ package org.quadfence.job;
 
 import org.apache.flink.api.common.typeinfo.TypeInformation;
 import org.apache.flink.runtime.checkpoint.OperatorSubtaskState;
-import org.apache.flink.streaming.api.operators.co.KeyedCoProcessOperator;
 import org.apache.flink.streaming.api.watermark.Watermark;
+import org.apache.flink.streaming.runtime.watermarkstatus.WatermarkStatus;
 import org.apache.flink.streaming.util.KeyedTwoInputStreamOperatorTestHarness;
 
 import org.junit.jupiter.api.AfterEach;
@@ -45,7 +45,8 @@ class TileMatcherTest {
     private static KeyedTwoInputStreamOperatorTestHarness<TileKey, TileUpdate, Position, Membership>
             newHarness() throws Exception {
         return new KeyedTwoInputStreamOperatorTestHarness<>(
-                new KeyedCoProcessOperator<>(new TileMatcher(GRID, 4, 8, GeofenceJob.DEAD_LETTERS)),
+                new PositionClockedOperator<>(
+                        new TileMatcher(GRID, 4, 8, GeofenceJob.DEAD_LETTERS)),
                 TileUpdate::key,
                 new GeofenceJob.TileOfPosition(GRID),
                 TypeInformation.of(TileKey.class));
@@ -180,5 +181,19 @@ class TileMatcherTest {
         position("f", 4, 10, 10);
         watermark(4);
         assertThat(matches()).containsExactly("e@3[A]", "f@4[A]");
+    }
+
+    @Test
+    void idlePositionsDoNotHandTheClockToTheFencesAheadOfThem() throws Exception {
+        fence("A", 1, new Box(5, 5, 15, 15));
+        watermark(100);
+        harness.processWatermarkStatus2(WatermarkStatus.IDLE);
+        fence("A", 900, null);
+        harness.processWatermark1(new Watermark(1000));
+        position("e", 500, 10, 10);
+        harness.processWatermarkStatus2(WatermarkStatus.ACTIVE);
+        harness.processWatermark2(new Watermark(1000));
+        assertThat(matches()).containsExactly("e@500[A]");
+        assertThat(harness.getSideOutput(GeofenceJob.DEAD_LETTERS)).isNull();
     }
 }
