@@ -3,7 +3,6 @@ package org.quadfence.job;
 import org.apache.flink.api.common.typeinfo.TypeInformation;
 import org.apache.flink.runtime.checkpoint.OperatorSubtaskState;
 import org.apache.flink.streaming.api.watermark.Watermark;
-import org.apache.flink.streaming.runtime.watermarkstatus.WatermarkStatus;
 import org.apache.flink.streaming.util.KeyedTwoInputStreamOperatorTestHarness;
 
 import org.junit.jupiter.api.AfterEach;
@@ -181,19 +180,5 @@ class TileMatcherTest {
         position("f", 4, 10, 10);
         watermark(4);
         assertThat(matches()).containsExactly("e@3[A]", "f@4[A]");
-    }
-
-    @Test
-    void idlePositionsDoNotHandTheClockToTheFencesAheadOfThem() throws Exception {
-        fence("A", 1, new Box(5, 5, 15, 15));
-        watermark(100);
-        harness.processWatermarkStatus2(WatermarkStatus.IDLE);
-        fence("A", 900, null);
-        harness.processWatermark1(new Watermark(1000));
-        position("e", 500, 10, 10);
-        harness.processWatermarkStatus2(WatermarkStatus.ACTIVE);
-        harness.processWatermark2(new Watermark(1000));
-        assertThat(matches()).containsExactly("e@500[A]");
-        assertThat(harness.getSideOutput(GeofenceJob.DEAD_LETTERS)).isNull();
     }
 }
