@@ -85,6 +85,10 @@ public final class Main {
     private static int runKafka(String[] args) throws Exception {
         JobOptions options = JobOptions.fromArgs(args);
         Configuration conf = localConfig();
+        // Flink's default keeps checkpoints in the JobManager's memory, capped at 5 MB.
+        conf.setString(
+                "execution.checkpointing.dir",
+                Path.of("quadfence-checkpoints").toAbsolutePath().toUri().toString());
         StreamExecutionEnvironment env =
                 StreamExecutionEnvironment.createLocalEnvironmentWithWebUI(conf);
         JobEnvironment.configure(env, options, true);

@@ -52,14 +52,11 @@ import static org.assertj.core.api.Assertions.assertThat;
  * <ul>
  *   <li>Each part of the positions is in Kafka before the job that reads it starts, so no partition
  *       wakes up from idleness behind the watermark.
- *   <li>{@code idle-timeout} is far longer than the test. With a short one the job's watermark
- *       jumps ahead once all positions are read: when every input of an operator is idle, Flink
- *       takes the largest of their watermarks, here the fences' (their changes run ten minutes past
- *       the first half of the positions). Future fence versions are then applied before the second
- *       half's positions, which a continuous run dead-letters as late and a restored run (whose
- *       watermark starts over) silently matches against the wrong fences. That is a problem of the
- *       job, reported with the deployment work; {@code -Dquadfence.e2e.idle-timeout=3s} shows it
- *       here.
+ *   <li>{@code idle-timeout} is short (3 s), so the positions fall idle between the parts while the
+ *       fences' changes run ten minutes of event time past them. The tile stage must keep its clock
+ *       on the positions (it did not at first: Flink takes the largest watermark of idle inputs, so
+ *       future fence versions were applied and later positions were late or matched against the
+ *       wrong fences); this test guards that.
  *   <li>So that the restored run's watermark does not wait for the fences' partitions, which have
  *       no new records, one far-future fence goes into each of them before the restore. Fences from
  *       after the last position change no event.
@@ -75,9 +72,9 @@ class StandaloneClusterITCase {
     private static final int POSITION_PARTITIONS = 2;
     private static final int FENCE_PARTITIONS = 2;
 
-    /** Far longer than the test: see the class comment. */
+    /** Short, so that the positions fall idle during the test: see the class comment. */
     private static final String IDLE_TIMEOUT =
-            System.getProperty("quadfence.e2e.idle-timeout", "10min");
+            System.getProperty("quadfence.e2e.idle-timeout", "3s");
 
     /** max-out-of-orderness; the watermark trails the newest record by this plus 1 ms. */
     private static final long BOUND_MS = 1000;
