@@ -44,7 +44,7 @@ import java.util.Arrays;
  * covered leaf is one slot with no edges and its bit set. {@code near} holds the edges that only
  * matter for a distance (they come within the cut's margin of the cell without meeting it), and
  * {@code seams} the fence's boundary at lon 180 copied to lon -180: a point given at -180 is also
- * the point at 180.
+ * the point at 180. The arrays are shared, not copied: treat them as read-only.
  *
  * @param minX the west edge of {@link #bounds()}
  * @param minY the south edge of {@link #bounds()}

@@ -2,12 +2,15 @@ package org.quadfence.testing;
 
 import org.locationtech.jts.algorithm.locate.IndexedPointInAreaLocator;
 import org.locationtech.jts.geom.Coordinate;
+import org.locationtech.jts.geom.Envelope;
+import org.locationtech.jts.geom.Geometry;
 import org.locationtech.jts.geom.GeometryFactory;
 import org.locationtech.jts.geom.LinearRing;
 import org.locationtech.jts.geom.Location;
 import org.quadfence.geo.Polygon;
 
 import java.util.ArrayList;
+import java.util.Arrays;
 import java.util.List;
 import java.util.SplittableRandom;
 
@@ -62,7 +65,7 @@ public final class RandomShapes {
         for (int i = 0; i < n; i++) {
             angles[i] = random.nextDouble() * 2 * Math.PI;
         }
-        java.util.Arrays.sort(angles);
+        Arrays.sort(angles);
         double[] ring = new double[2 * n + 2];
         for (int i = 0; i < n; i++) {
             double r = size / 2 * (0.2 + 0.8 * random.nextDouble());
@@ -202,7 +205,7 @@ public final class RandomShapes {
                     }
                     jts[r] = FACTORY.createLinearRing(cs);
                 }
-                LinearRing[] holes = java.util.Arrays.copyOfRange(jts, 1, jts.length);
+                LinearRing[] holes = Arrays.copyOfRange(jts, 1, jts.length);
                 org.locationtech.jts.geom.Polygon p = FACTORY.createPolygon(jts[0], holes);
                 polygons.add(p);
                 locators.add(new IndexedPointInAreaLocator(p));
@@ -238,9 +241,7 @@ public final class RandomShapes {
 
         /** True when the closed fence meets the closed box (JTS intersects). */
         public boolean meets(double minX, double minY, double maxX, double maxY) {
-            org.locationtech.jts.geom.Geometry box =
-                    FACTORY.toGeometry(
-                            new org.locationtech.jts.geom.Envelope(minX, maxX, minY, maxY));
+            Geometry box = FACTORY.toGeometry(new Envelope(minX, maxX, minY, maxY));
             for (org.locationtech.jts.geom.Polygon p : polygons) {
                 if (p.intersects(box)) {
                     return true;

@@ -12,8 +12,10 @@ import org.quadfence.testing.RandomShapes;
 
 import java.util.ArrayList;
 import java.util.HashMap;
+import java.util.HashSet;
 import java.util.List;
 import java.util.Map;
+import java.util.Set;
 import java.util.SplittableRandom;
 
 import static org.assertj.core.api.Assertions.assertThat;
@@ -190,7 +192,7 @@ class ShapeCutPropertyTest {
             };
             for (Shape shape : shapes) {
                 double meters = tileMeters * random.nextDouble();
-                java.util.Set<Long> near = new java.util.HashSet<>();
+                Set<Long> near = new HashSet<>();
                 grid.tilesNear(shape, meters, near::add);
                 for (double[] p : this.shapes.points(polygon, width, height, 50)) {
                     double lon = p[0] + width * (random.nextDouble() - 0.5);
