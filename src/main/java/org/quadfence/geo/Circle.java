@@ -44,10 +44,8 @@ public record Circle(double lon, double lat, double radiusMeters) implements Sha
         return Math.max(0, centreDistance(lon, lat) - radiusMeters);
     }
 
-    /**
-     * The haversine distance in metres from the centre to the point, with lon -180 taken as 180.
-     */
-    public double centreDistance(double lon, double lat) {
+    // The haversine distance from the centre, lon -180 taken as 180.
+    private double centreDistance(double lon, double lat) {
         return Earth.haversineMeters(this.lon, this.lat, Earth.eastLon(lon), lat);
     }
 
