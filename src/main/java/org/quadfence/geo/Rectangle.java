@@ -46,6 +46,32 @@ public record Rectangle(double minLon, double minLat, double maxLon, double maxL
                 || (lon == 180 && minLon == -180);
     }
 
+    /**
+     * 0 when the rectangle contains the point, else the smallest distance to the edges of its boxes
+     * ({@link #bounds()}) by the rule of {@link Earth}: the haversine distance to the edge point
+     * nearest in the point's local equirectangular plane, the shortest way round. For the
+     * rectangle's parallels that is the true great-circle distance; the same rectangle given as a
+     * {@link Polygon} has the same distance.
+     */
+    @Override
+    public double distanceMeters(double lon, double lat) {
+        if (contains(lon, lat)) {
+            return 0;
+        }
+        double x = Earth.eastLon(lon);
+        double best = Double.POSITIVE_INFINITY;
+        for (Box b : bounds()) {
+            double[] edges = {
+                b.minX(), b.minY(), b.maxX(), b.minY(),
+                b.maxX(), b.minY(), b.maxX(), b.maxY(),
+                b.maxX(), b.maxY(), b.minX(), b.maxY(),
+                b.minX(), b.maxY(), b.minX(), b.minY()
+            };
+            best = Math.min(best, Polygon.distanceToEdges(edges, 0, edges.length, x, lat));
+        }
+        return best;
+    }
+
     @Override
     public List<Box> bounds() {
         if (crossesAntimeridian()) {

@@ -1,5 +1,6 @@
 package org.quadfence.geo;
 
+import java.util.ArrayList;
 import java.util.List;
 
 /**
@@ -18,4 +19,26 @@ public interface Shape {
      * (the tiling does this).
      */
     List<Box> bounds();
+
+    /**
+     * The distance in metres from the point to the shape, 0 when the shape contains it (the
+     * hysteresis distance of contract section 6). Each shape documents its rule; all measure on the
+     * sphere of {@link Earth#RADIUS_METERS}, lon 180 and -180 being the same meridian.
+     */
+    double distanceMeters(double lon, double lat);
+
+    /**
+     * Planar boxes that cover every point within {@code meters} of the shape ({@link
+     * #distanceMeters} at most {@code meters}): each of {@link #bounds()} grown by {@link
+     * Earth#grow}. As with {@link #bounds()}, a point at lon -180 must also be looked up at 180.
+     *
+     * @throws IllegalArgumentException when meters is negative or not finite
+     */
+    default List<Box> boundsWithin(double meters) {
+        List<Box> out = new ArrayList<>();
+        for (Box b : bounds()) {
+            out.addAll(Earth.grow(b, meters));
+        }
+        return out;
+    }
 }

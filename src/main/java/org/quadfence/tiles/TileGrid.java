@@ -1,7 +1,12 @@
 package org.quadfence.tiles;
 
 import org.quadfence.geo.Box;
+import org.quadfence.geo.CellGrid;
+import org.quadfence.geo.Circle;
+import org.quadfence.geo.CirclePiece;
+import org.quadfence.geo.Polygon;
 import org.quadfence.geo.Rectangle;
+import org.quadfence.geo.Shape;
 
 import java.io.Serializable;
 import java.util.ArrayList;
@@ -9,6 +14,7 @@ import java.util.Arrays;
 import java.util.Comparator;
 import java.util.List;
 import java.util.function.LongConsumer;
+import java.util.function.ObjLongConsumer;
 
 /**
  * The tiles of level L of the global quadtree over lon [-180, 180] x lat [-90, 90]: 2^L columns by
@@ -197,6 +203,114 @@ public final class TileGrid implements Serializable {
                 out.accept(key(column, row));
             }
         }
+    }
+
+    /**
+     * Cuts a polygon fence to the tiles (see {@link Polygon#cut}): one {@link ShapeCut} for every
+     * tile that the fence meets (boundaries included) or, with a margin, that has a point within
+     * {@code marginMeters} of it, each tile once, rows from north to south and west to east within
+     * a row. A tile wholly inside is a marker; any other keeps a {@link
+     * org.quadfence.geo.PolygonPiece} with only the fence's edges near that tile, which answers
+     * {@link ShapeCut#contains} exactly like the fence, and {@link ShapeCut#distanceMeters} like
+     * the fence whenever that is within the margin, for every point of the tile given with its
+     * folded longitude. Tiles in the westmost column also answer for points at lon 180. Tiles that
+     * the fence's bounding box touches but the fence does not get nothing.
+     *
+     * <p>Cost: about the number of tiles the fence's edges pass through (and, with a margin, the
+     * tiles within the margin of them), times a log, plus one step per covered tile; a tile's piece
+     * holds only the edges that meet it, so a country-sized fence is not copied into each tile.
+     *
+     * @param marginMeters 0 for containment only, or the hysteresis margin the pieces must answer
+     *     distances for
+     * @throws IllegalArgumentException when the margin is negative or not finite
+     */
+    public List<ShapeCut> cut(Polygon fence, double marginMeters) {
+        List<ShapeCut> cuts = new ArrayList<>();
+        fence.cut(
+                new CellGrid(level, level),
+                marginMeters,
+                true,
+                (column, row, piece) ->
+                        cuts.add(new ShapeCut(key(column, row), piece == null, piece)));
+        return cuts;
+    }
+
+    /**
+     * Cuts a circle fence to the tiles: one {@link ShapeCut} for every tile that the bounding boxes
+     * of the circle grown by {@code marginMeters} touch ({@link Circle#boundsWithin}), each tile
+     * once, in the order of {@link #cut(Polygon, double)}. Each keeps the circle as a {@link
+     * CirclePiece} whose bounds are the boxes' part in the tile; there are no markers. For a small
+     * circle away from the poles that is about 4/pi times the tiles the circle touches; a circle
+     * reaching a pole gets every longitude of its latitudes.
+     *
+     * @throws IllegalArgumentException when the margin is negative or not finite
+     */
+    public List<ShapeCut> cut(Circle fence, double marginMeters) {
+        List<ShapeCut> cuts = new ArrayList<>();
+        forEachTile(
+                fence.boundsWithin(marginMeters),
+                (bounds, tile) ->
+                        cuts.add(new ShapeCut(tile, false, CirclePiece.of(fence, bounds))));
+        return cuts;
+    }
+
+    /**
+     * Passes every tile that has a point within {@code meters} of the fence to {@code out} (the
+     * tiles that {@link Shape#boundsWithin} touch, and the westmost column where those reach lon
+     * 180), each once, in the order of {@link #cut(Polygon, double)}: the tiles a fence must be
+     * registered in for a hysteresis margin.
+     *
+     * @throws IllegalArgumentException when meters is negative or not finite
+     */
+    public void tilesNear(Shape fence, double meters, LongConsumer out) {
+        forEachTile(fence.boundsWithin(meters), (bounds, tile) -> out.accept(tile));
+    }
+
+    // Every tile the boxes touch, with the hull of their parts in its cell; a box that reaches lon
+    // 180 also touches the westmost column, as its line at lon -180.
+    private void forEachTile(List<Box> boxes, ObjLongConsumer<Box> out) {
+        List<Box> parts = new ArrayList<>(boxes);
+        for (Box b : boxes) {
+            if (b.maxX() == 180) {
+                parts.add(new Box(-180, b.minY(), -180, b.maxY()));
+            }
+        }
+        int south = Integer.MAX_VALUE;
+        int north = 0;
+        for (Box b : parts) {
+            south = Math.min(south, firstRow(b.minY()));
+            north = Math.max(north, lastRow(b.maxY()));
+        }
+        for (int row = north; row >= south; row--) {
+            Box band = cell(0, row);
+            List<Box> inRow = new ArrayList<>();
+            for (Box b : parts) {
+                if (b.minY() <= band.maxY() && b.maxY() >= band.minY()) {
+                    inRow.add(b);
+                }
+            }
+            for (int[] range : columnRanges(inRow.toArray(new Box[0]))) {
+                for (int column = range[0]; column <= range[1]; column++) {
+                    Box cell = cell(column, row);
+                    Box hull = null;
+                    for (Box b : inRow) {
+                        Box part = b.intersection(cell);
+                        if (part != null) {
+                            hull = hull == null ? part : hull(hull, part);
+                        }
+                    }
+                    out.accept(hull, key(column, row));
+                }
+            }
+        }
+    }
+
+    private static Box hull(Box a, Box b) {
+        return new Box(
+                Math.min(a.minX(), b.minX()),
+                Math.min(a.minY(), b.minY()),
+                Math.max(a.maxX(), b.maxX()),
+                Math.max(a.maxY(), b.maxY()));
     }
 
     // The fence's planar parts plus, when one touches lon 180 and none touches -180, its line at

@@ -1,0 +1,14 @@
+/**
+ * The exact geometry of fences on the lon/lat plane, the narrow phase of the geofence match: {@link
+ * org.quadfence.geo.Rectangle}, {@link org.quadfence.geo.Polygon} (Polygon and MultiPolygon, holes
+ * included) and {@link org.quadfence.geo.Circle}, each a {@link org.quadfence.geo.Shape}: closed
+ * containment, bounding boxes, and the hysteresis distance (rules in {@link
+ * org.quadfence.geo.Earth}). Longitude 180 and -180 are the same meridian throughout.
+ *
+ * <p>For the tiles of the job, polygons and circles are cut into {@link
+ * org.quadfence.geo.ShapePiece}s ({@link org.quadfence.geo.PolygonPiece}, {@link
+ * org.quadfence.geo.CirclePiece}): records of primitives and primitive arrays that answer exactly
+ * like the whole fence for the points of their cell. No Flink, Kafka or JSON in here; JTS only
+ * validates polygons.
+ */
+package org.quadfence.geo;
