@@ -3,6 +3,8 @@ package org.quadfence.io;
 import com.fasterxml.jackson.core.JsonFactory;
 import com.fasterxml.jackson.core.JsonParser;
 import com.fasterxml.jackson.core.JsonToken;
+import org.quadfence.geo.Circle;
+import org.quadfence.geo.Polygon;
 import org.quadfence.geo.Rectangle;
 import org.quadfence.model.DeadLetter;
 import org.quadfence.model.FenceChange;
@@ -45,6 +47,17 @@ import java.nio.charset.StandardCharsets;
 public final class FenceChangeCodec {
 
     private final JsonFactory factory = Limits.jsonFactory();
+    private final int maxVertices;
+
+    /** A codec that accepts polygons of up to {@link Polygon#DEFAULT_MAX_VERTICES} vertices. */
+    public FenceChangeCodec() {
+        this(Polygon.DEFAULT_MAX_VERTICES);
+    }
+
+    /** A codec that dead-letters polygon fences of more than {@code maxVertices} vertices. */
+    public FenceChangeCodec(int maxVertices) {
+        this.maxVertices = maxVertices;
+    }
 
     /**
      * Parses one fence change. Never throws: any input gives either a change or a dead letter for
@@ -120,7 +133,12 @@ public final class FenceChangeCodec {
 
     private FenceChange read(JsonParser p, long defaultTimestamp) throws IOException {
         String fenceId = null;
+        String featureId = null;
+        String type = null;
+        boolean hasGeometry = false;
+        double[][][] polygons = null;
         Rectangle rect = null;
+        Circle circle = null;
         long timestamp = defaultTimestamp;
         String properties = null;
         boolean deleted = false;
@@ -130,29 +148,84 @@ public final class FenceChangeCodec {
             p.nextToken();
             switch (name) {
                 case "fenceId" -> fenceId = Json.id(p, name);
+                case "id" -> featureId = Json.id(p, name);
+                case "type" -> type = Json.string(p, name);
+                case "geometry" -> {
+                    hasGeometry = true;
+                    polygons = Geometries.read(p, maxVertices);
+                }
                 case "rect" -> rect = rect(p);
+                case "circle" -> circle = circle(p);
                 case "timestamp" -> timestamp = Timestamps.read(p);
                 case "properties" -> properties = Json.properties(factory, p);
                 case "deleted" -> deleted = deleted(p);
                 case "group" -> group = Json.group(p);
-                case "type" -> unsupportedFeature(p);
-                case "circle" -> throw new BadRecord("circle fences are not supported yet");
                 default -> p.skipChildren();
             }
+        }
+        if (type != null) {
+            if (!type.equals("Feature")) {
+                throw new BadRecord(
+                        "type must be \"Feature\" (a GeoJSON Feature), got " + Json.quote(type));
+            }
+            if (featureId == null) {
+                throw new BadRecord("a GeoJSON Feature fence needs an \"id\": the fence id");
+            }
+            fenceId = featureId;
+        } else if (hasGeometry) {
+            throw new BadRecord(
+                    "a fence with a geometry must be a GeoJSON Feature (\"type\": \"Feature\")");
         }
         if (fenceId == null) {
             throw new BadRecord("missing field fenceId");
         }
+        int shapes = (rect != null ? 1 : 0) + (circle != null ? 1 : 0) + (polygons != null ? 1 : 0);
         if (deleted) {
-            if (rect != null) {
-                throw new BadRecord("a delete (\"deleted\": true) must not have a rect");
+            if (shapes > 0) {
+                throw new BadRecord("a delete (\"deleted\": true) must not have a shape");
             }
             return FenceChange.delete(fenceId, timestamp).inGroup(group);
         }
-        if (rect == null) {
-            throw new BadRecord("missing field rect (or \"deleted\": true for a delete)");
+        if (shapes == 0) {
+            throw new BadRecord(
+                    type != null
+                            ? "a Feature fence needs a Polygon or MultiPolygon geometry (or"
+                                    + " \"deleted\": true)"
+                            : "missing field rect or circle (or \"deleted\": true for a delete)");
         }
-        return FenceChange.upsert(fenceId, rect, timestamp, properties).inGroup(group);
+        if (shapes > 1) {
+            throw new BadRecord("a fence has one shape: rect, circle or geometry, not several");
+        }
+        return new FenceChange(fenceId, rect, timestamp, properties, group, circle, polygons);
+    }
+
+    private static Circle circle(JsonParser p) throws IOException {
+        if (p.currentToken() != JsonToken.START_OBJECT) {
+            throw new BadRecord(
+                    "circle must be an object {\"lon\":..,\"lat\":..,\"radiusMeters\":..}, got "
+                            + Json.describe(p));
+        }
+        double lon = Double.NaN;
+        double lat = Double.NaN;
+        double radius = Double.NaN;
+        while (p.nextToken() == JsonToken.FIELD_NAME) {
+            String name = p.currentName();
+            p.nextToken();
+            switch (name) {
+                case "lon" -> lon = Json.coordinate(p, "circle lon", 180);
+                case "lat" -> lat = Json.coordinate(p, "circle lat", 90);
+                case "radiusMeters" -> radius = Json.finite(p, "circle radiusMeters");
+                default -> p.skipChildren();
+            }
+        }
+        if (Double.isNaN(lon) || Double.isNaN(lat) || Double.isNaN(radius)) {
+            throw new BadRecord("circle needs lon, lat and radiusMeters");
+        }
+        try {
+            return new Circle(lon, lat, radius);
+        } catch (IllegalArgumentException e) {
+            throw new BadRecord("circle " + e.getMessage());
+        }
     }
 
     private static Rectangle rect(JsonParser p) throws IOException {
@@ -188,12 +261,5 @@ public final class FenceChangeCodec {
             default ->
                     throw new BadRecord("deleted must be true or false, got " + Json.describe(p));
         };
-    }
-
-    private static void unsupportedFeature(JsonParser p) throws IOException {
-        if (p.currentToken() == JsonToken.VALUE_STRING && "Feature".equals(p.getText())) {
-            throw new BadRecord("GeoJSON Feature fences are not supported yet");
-        }
-        p.skipChildren();
     }
 }

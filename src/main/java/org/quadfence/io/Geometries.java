@@ -1,0 +1,112 @@
+package org.quadfence.io;
+
+import com.fasterxml.jackson.core.JsonParser;
+import com.fasterxml.jackson.core.JsonToken;
+import org.quadfence.geo.Polygon;
+
+import java.io.IOException;
+import java.util.ArrayList;
+import java.util.List;
+
+/**
+ * Reads a GeoJSON geometry (RFC 7946) of a Feature fence: a Polygon or a MultiPolygon, checked by
+ * {@link Polygon} (whose message becomes the error), as {@link Polygon#coordinates()}.
+ */
+final class Geometries {
+
+    private Geometries() {}
+
+    /** The geometry at the parser's current token, or null for JSON null. */
+    static double[][][] read(JsonParser p, int maxVertices) throws IOException {
+        if (p.currentToken() == JsonToken.VALUE_NULL) {
+            return null;
+        }
+        if (p.currentToken() != JsonToken.START_OBJECT) {
+            throw new BadRecord("geometry must be a GeoJSON object, got " + Json.describe(p));
+        }
+        String type = null;
+        Object coordinates = null;
+        while (p.nextToken() == JsonToken.FIELD_NAME) {
+            String name = p.currentName();
+            p.nextToken();
+            switch (name) {
+                case "type" -> type = Json.string(p, "geometry type");
+                case "coordinates" -> coordinates = nested(p);
+                default -> p.skipChildren();
+            }
+        }
+        if (!"Polygon".equals(type) && !"MultiPolygon".equals(type)) {
+            throw new BadRecord(
+                    "geometry must be a Polygon or a MultiPolygon, got "
+                            + (type == null ? "no type" : Json.quote(type)));
+        }
+        if (coordinates == null) {
+            throw new BadRecord("geometry " + type + " has no coordinates");
+        }
+        double[][][] polygons =
+                type.equals("Polygon")
+                        ? new double[][][] {polygon(coordinates, "coordinates")}
+                        : multiPolygon(coordinates);
+        try {
+            return Polygon.of(polygons, maxVertices).coordinates();
+        } catch (IllegalArgumentException e) {
+            throw new BadRecord(e.getMessage());
+        }
+    }
+
+    /** A JSON array as nested lists of Doubles (finite numbers only). */
+    private static Object nested(JsonParser p) throws IOException {
+        if (p.currentToken() == JsonToken.START_ARRAY) {
+            List<Object> items = new ArrayList<>();
+            while (p.nextToken() != JsonToken.END_ARRAY) {
+                items.add(nested(p));
+            }
+            return items;
+        }
+        return Json.finite(p, "a coordinate");
+    }
+
+    private static double[][][] multiPolygon(Object c) {
+        List<?> polys = list(c, "MultiPolygon coordinates");
+        if (polys.isEmpty()) {
+            throw new BadRecord("a MultiPolygon needs at least one polygon");
+        }
+        double[][][] out = new double[polys.size()][][];
+        for (int i = 0; i < out.length; i++) {
+            out[i] = polygon(polys.get(i), "polygon " + i);
+        }
+        return out;
+    }
+
+    private static double[][] polygon(Object c, String what) {
+        List<?> rings = list(c, what);
+        if (rings.isEmpty()) {
+            throw new BadRecord(what + " needs at least one ring");
+        }
+        double[][] out = new double[rings.size()][];
+        for (int r = 0; r < out.length; r++) {
+            List<?> positions = list(rings.get(r), what + " ring " + r);
+            double[] flat = new double[positions.size() * 2];
+            for (int k = 0; k < positions.size(); k++) {
+                List<?> position = list(positions.get(k), what + " ring " + r + " position " + k);
+                if (position.size() < 2
+                        || !(position.get(0) instanceof Double)
+                        || !(position.get(1) instanceof Double)) {
+                    throw new BadRecord(
+                            what + " ring " + r + " position " + k + " must be [lon, lat]");
+                }
+                flat[2 * k] = (Double) position.get(0);
+                flat[2 * k + 1] = (Double) position.get(1);
+            }
+            out[r] = flat;
+        }
+        return out;
+    }
+
+    private static List<?> list(Object o, String what) {
+        if (!(o instanceof List<?> l)) {
+            throw new BadRecord(what + " must be an array");
+        }
+        return l;
+    }
+}
