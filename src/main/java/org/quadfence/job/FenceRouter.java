@@ -10,8 +10,16 @@ import org.apache.flink.streaming.api.functions.KeyedProcessFunction;
 import org.apache.flink.util.Collector;
 
 import org.quadfence.geo.Box;
+import org.quadfence.geo.Circle;
+import org.quadfence.geo.CirclePiece;
+import org.quadfence.geo.Polygon;
+import org.quadfence.geo.PolygonPiece;
+import org.quadfence.geo.Rectangle;
+import org.quadfence.geo.RectanglePiece;
+import org.quadfence.geo.Shape;
 import org.quadfence.model.FenceChange;
 import org.quadfence.model.TileUpdate;
+import org.quadfence.tiles.ShapeCut;
 import org.quadfence.tiles.TileCut;
 import org.quadfence.tiles.TileGrid;
 
@@ -36,12 +44,17 @@ public class FenceRouter extends KeyedProcessFunction<String, FenceChange, TileU
     private static final long serialVersionUID = 1L;
 
     private final TileGrid grid;
+    private final double margin;
     private transient MapState<Long, FenceChange> versions;
     private transient Counter changesIn;
     private transient Counter lateChanges;
 
-    public FenceRouter(TileGrid grid) {
+    /**
+     * @param margin the exit margin in meters: a fence also goes to the tiles within this distance
+     */
+    public FenceRouter(TileGrid grid, double margin) {
         this.grid = grid;
+        this.margin = margin;
     }
 
     @Override
@@ -124,31 +137,99 @@ public class FenceRouter extends KeyedProcessFunction<String, FenceChange, TileU
 
     /** Tells the tiles of {@code version} and the tiles in {@code alsoTell} what it is there. */
     private void emit(FenceChange version, TreeSet<Long> alsoTell, Collector<TileUpdate> out) {
-        Map<Long, Box[]> clips = cut(version);
-        alsoTell.addAll(clips.keySet());
+        Map<Long, TileUpdate> updates = cut(version);
+        alsoTell.addAll(updates.keySet());
         for (long tile : alsoTell) {
+            TileUpdate u = updates.get(tile);
             out.collect(
-                    new TileUpdate(
-                            tile,
-                            version.group(),
-                            version.fenceId(),
-                            version.timestamp(),
-                            clips.get(tile),
-                            version.properties()));
+                    u != null
+                            ? u
+                            : new TileUpdate(
+                                    tile,
+                                    version.group(),
+                                    version.fenceId(),
+                                    version.timestamp(),
+                                    null,
+                                    null));
         }
     }
 
-    /** The fence's pieces per tile; a tile wholly inside gets its whole cell (a marker). */
-    private Map<Long, Box[]> cut(FenceChange version) {
-        Map<Long, Box[]> clips = new HashMap<>();
-        if (version.isDelete()) {
-            return clips;
+    /**
+     * The fence's update per tile: exact boxes for a rectangle, a piece for a polygon or a circle,
+     * and the whole cell (a marker) for a tile wholly inside.
+     */
+    private Map<Long, TileUpdate> cut(FenceChange v) {
+        Map<Long, TileUpdate> updates = new HashMap<>();
+        Shape shape = v.shape();
+        if (shape == null) {
+            return updates;
         }
-        for (TileCut c : grid.cut(version.rect())) {
-            clips.put(
-                    c.tile(),
-                    c.covered() ? new Box[] {grid.cell(c.tile())} : c.clips().toArray(new Box[0]));
+        if (shape instanceof Rectangle r && margin > 0) {
+            for (TileCut c : grid.cut(r)) {
+                if (c.covered()) {
+                    updates.put(
+                            c.tile(),
+                            update(v, c.tile(), new Box[] {grid.cell(c.tile())}, null, null));
+                }
+            }
+            grid.tilesNear(
+                    r,
+                    margin,
+                    tile -> {
+                        if (!updates.containsKey(tile)) {
+                            RectanglePiece p = new RectanglePiece(r, grid.cell(tile));
+                            updates.put(tile, update(v, tile, null, null, null, p));
+                        }
+                    });
+            return updates;
         }
-        return clips;
+        if (shape instanceof Rectangle r) {
+            for (TileCut c : grid.cut(r)) {
+                Box[] clips =
+                        c.covered()
+                                ? new Box[] {grid.cell(c.tile())}
+                                : c.clips().toArray(new Box[0]);
+                updates.put(c.tile(), update(v, c.tile(), clips, null, null));
+            }
+            return updates;
+        }
+        List<ShapeCut> cuts =
+                shape instanceof Circle circle
+                        ? grid.cut(circle, margin)
+                        : grid.cut((Polygon) shape, margin);
+        for (ShapeCut c : cuts) {
+            TileUpdate u =
+                    c.covered()
+                            ? update(v, c.tile(), new Box[] {grid.cell(c.tile())}, null, null)
+                            : c.piece() instanceof PolygonPiece p
+                                    ? update(v, c.tile(), null, p, null)
+                                    : update(v, c.tile(), null, null, (CirclePiece) c.piece());
+            updates.put(c.tile(), u);
+        }
+        return updates;
+    }
+
+    private static TileUpdate update(
+            FenceChange v, long tile, Box[] clips, PolygonPiece polygon, CirclePiece circle) {
+        return update(v, tile, clips, polygon, circle, null);
+    }
+
+    private static TileUpdate update(
+            FenceChange v,
+            long tile,
+            Box[] clips,
+            PolygonPiece polygon,
+            CirclePiece circle,
+            RectanglePiece rect) {
+        return new TileUpdate(
+                tile,
+                v.group(),
+                v.fenceId(),
+                v.timestamp(),
+                clips,
+                v.properties(),
+                polygon,
+                circle,
+                rect);
     }
 }

@@ -94,7 +94,7 @@ public final class GeofenceJob {
 
         SingleOutputStreamOperator<TileUpdate> tileUpdates =
                 fences.keyBy(new FenceKey())
-                        .process(new FenceRouter(grid))
+                        .process(new FenceRouter(grid, options.doubleValue("exit-margin-meters")))
                         .returns(TileUpdate.class)
                         .uid("fence-router")
                         .name("FenceRouter: fence versions to tiles");
@@ -114,6 +114,7 @@ public final class GeofenceJob {
                                                 grid,
                                                 options.intValue("node-capacity"),
                                                 options.intValue("max-depth"),
+                                                options.doubleValue("exit-margin-meters"),
                                                 DEAD_LETTERS)))
                         .uid("tile-matcher")
                         .name("TileMatcher: fences containing each position");

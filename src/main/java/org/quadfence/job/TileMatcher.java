@@ -44,6 +44,7 @@ public class TileMatcher extends KeyedCoProcessFunction<TileKey, TileUpdate, Pos
     private final TileGrid grid;
     private final int nodeCapacity;
     private final int maxDepth;
+    private final double margin;
     private final OutputTag<DeadLetter> deadLetters;
 
     private transient MapState<String, TileFence> fences;
@@ -57,8 +58,13 @@ public class TileMatcher extends KeyedCoProcessFunction<TileKey, TileUpdate, Pos
     private transient long fencesIndexed;
 
     public TileMatcher(
-            TileGrid grid, int nodeCapacity, int maxDepth, OutputTag<DeadLetter> deadLetters) {
+            TileGrid grid,
+            int nodeCapacity,
+            int maxDepth,
+            double margin,
+            OutputTag<DeadLetter> deadLetters) {
         this.grid = grid;
+        this.margin = margin;
         this.nodeCapacity = nodeCapacity;
         this.maxDepth = maxDepth;
         this.deadLetters = deadLetters;
@@ -138,10 +144,20 @@ public class TileMatcher extends KeyedCoProcessFunction<TileKey, TileUpdate, Pos
             pendingPositions.remove(timestamp);
             QuadTree<Piece> tree = tree(tile);
             List<Piece> hits = new ArrayList<>();
+            List<Piece> near = new ArrayList<>();
             for (Position p : positions) {
                 hits.clear();
-                tree.query(TileGrid.foldLon(p.lon()), p.lat(), hits::add);
+                double lon = TileGrid.foldLon(p.lon());
+                double lat = p.lat();
+                tree.query(lon, lat, hits::add);
                 candidates.inc(hits.size());
+                near.clear();
+                for (Piece piece : hits) {
+                    if (margin > 0 && !piece.contains(lon, lat) && piece.near(lon, lat, margin)) {
+                        near.add(piece);
+                    }
+                }
+                hits.removeIf(piece -> !piece.contains(lon, lat));
                 String[] ids = Piece.ids(hits);
                 out.collect(
                         new Membership(
@@ -151,7 +167,8 @@ public class TileMatcher extends KeyedCoProcessFunction<TileKey, TileUpdate, Pos
                                 p.lon(),
                                 p.lat(),
                                 ids,
-                                properties(ids)));
+                                properties(ids),
+                                Piece.ids(near)));
             }
         }
     }
@@ -188,25 +205,23 @@ public class TileMatcher extends KeyedCoProcessFunction<TileKey, TileUpdate, Pos
     private void apply(TileUpdate update, TileKey tile) throws Exception {
         String id = update.fenceId();
         TileFence before = fences.get(id);
-        Box[] old = before == null ? null : before.clips();
-        if (update.isRemoval()) {
+        TileFence after = update.isRemoval() ? null : TileFence.of(update);
+        if (after == null) {
             fences.remove(id);
         } else {
-            fences.put(id, new TileFence(update.clips(), update.properties()));
+            fences.put(id, after);
         }
         QuadTree<Piece> tree = trees.get(tile);
         if (tree == null) {
             return;
         }
-        if (old != null) {
+        if (before != null) {
             fencesIndexed--;
-            for (int i = 0; i < old.length; i++) {
-                tree.remove(new Piece(id, i));
-            }
+            Piece.remove(tree, id, before);
         }
-        if (!update.isRemoval()) {
+        if (after != null) {
             fencesIndexed++;
-            Piece.insert(tree, id, update.clips());
+            Piece.entries(id, after, tree::insert);
         }
         if (tree.size() == 0) {
             trees.remove(tile);
@@ -220,10 +235,7 @@ public class TileMatcher extends KeyedCoProcessFunction<TileKey, TileUpdate, Pos
             Map<Piece, Box> items = new HashMap<>();
             for (Map.Entry<String, TileFence> e : fences.entries()) {
                 fencesIndexed++;
-                Box[] clips = e.getValue().clips();
-                for (int i = 0; i < clips.length; i++) {
-                    items.put(new Piece(e.getKey(), i), clips[i]);
-                }
+                Piece.entries(e.getKey(), e.getValue(), items::put);
             }
             tree = QuadTree.build(grid.cell(tile.tile()), nodeCapacity, maxDepth, items);
             trees.put(tile, tree);

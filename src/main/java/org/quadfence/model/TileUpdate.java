@@ -1,15 +1,40 @@
 package org.quadfence.model;
 
 import org.quadfence.geo.Box;
+import org.quadfence.geo.CirclePiece;
+import org.quadfence.geo.PolygonPiece;
+import org.quadfence.geo.RectanglePiece;
 
 /**
- * What a fence is in one tile from {@code timestamp} on: {@code clips} are the pieces of the fence
- * inside the tile's closed cell (one or two boxes; the whole cell when the tile lies wholly inside
- * the fence), or null when the fence is not in the tile from then on. {@code properties} are the
+ * What a fence is in one tile from {@code timestamp} on; all three of {@code clips}, {@code
+ * polygon} and {@code circle} null when the fence is not in the tile from then on. {@code clips}
+ * are exact boxes: the pieces of a rectangle inside the tile's closed cell (one or two), or the
+ * whole cell when the tile lies wholly inside the fence (a marker, no test). Otherwise {@code
+ * polygon}, {@code circle} or {@code rect} (a rectangle when fences have an exit margin) is the
+ * fence's piece for the tile, with its own exact test and distance. {@code properties} are the
  * fence's (see {@link FenceChange#properties()}).
  */
 public record TileUpdate(
-        long tile, String group, String fenceId, long timestamp, Box[] clips, String properties) {
+        long tile,
+        String group,
+        String fenceId,
+        long timestamp,
+        Box[] clips,
+        String properties,
+        PolygonPiece polygon,
+        CirclePiece circle,
+        RectanglePiece rect) {
+
+    /** An update of exact boxes (or a removal, when {@code clips} is null). */
+    public TileUpdate(
+            long tile,
+            String group,
+            String fenceId,
+            long timestamp,
+            Box[] clips,
+            String properties) {
+        this(tile, group, fenceId, timestamp, clips, properties, null, null, null);
+    }
 
     /** The key of the tile this update is for. */
     public TileKey key() {
@@ -18,6 +43,6 @@ public record TileUpdate(
 
     /** True when the fence leaves the tile. */
     public boolean isRemoval() {
-        return clips == null;
+        return clips == null && polygon == null && circle == null && rect == null;
     }
 }

@@ -29,7 +29,7 @@ class FenceRouterTest {
     void open() throws Exception {
         harness =
                 ProcessFunctionTestHarnesses.forKeyedProcessFunction(
-                        new FenceRouter(GRID), new GeofenceJob.FenceKey(), Types.STRING);
+                        new FenceRouter(GRID, 0), new GeofenceJob.FenceKey(), Types.STRING);
         harness.open();
     }
 

@@ -45,7 +45,7 @@ class TileMatcherTest {
             newHarness() throws Exception {
         return new KeyedTwoInputStreamOperatorTestHarness<>(
                 new PositionClockedOperator<>(
-                        new TileMatcher(GRID, 4, 8, GeofenceJob.DEAD_LETTERS)),
+                        new TileMatcher(GRID, 4, 8, 0, GeofenceJob.DEAD_LETTERS)),
                 TileUpdate::key,
                 new GeofenceJob.TileOfPosition(GRID),
                 TypeInformation.of(TileKey.class));
