@@ -77,7 +77,10 @@ public final class Main {
         StreamExecutionEnvironment env =
                 StreamExecutionEnvironment.createLocalEnvironment(localConfig());
         JobEnvironment.configure(env, options, false);
-        GeofenceJob.build(env, options, Wiring.files(fences, positions, output, dlq));
+        GeofenceJob.build(
+                env,
+                options,
+                Wiring.files(fences, positions, output, dlq, options.intValue("max-vertices")));
         env.execute(options.get("job-name") + " replay");
         return 0;
     }

@@ -32,7 +32,8 @@ public final class Wiring {
             java.nio.file.Path fences,
             java.nio.file.Path positions,
             java.nio.file.Path events,
-            java.nio.file.Path deadLetters) {
+            java.nio.file.Path deadLetters,
+            int maxVertices) {
         JsonLinesFormat<Position> positionLines =
                 new JsonLinesFormat<>(
                         () -> new PositionCodec()::parse,
@@ -40,7 +41,7 @@ public final class Wiring {
         JsonLinesFormat<FenceChange> fenceLines =
                 new JsonLinesFormat<>(
                         () -> {
-                            FenceChangeCodec codec = new FenceChangeCodec();
+                            FenceChangeCodec codec = new FenceChangeCodec(maxVertices);
                             return line -> codec.parse(null, line, Long.MIN_VALUE);
                         },
                         new TypeHint<Parsed<FenceChange>>() {}.getTypeInfo());
@@ -56,7 +57,11 @@ public final class Wiring {
     /** Kafka, as the options say; {@code bounded} sources stop at the offsets latest at start. */
     public static GeofenceJob.Io kafka(JobOptions o, boolean bounded) {
         KafkaIo kafka =
-                new KafkaIo(o.get("bootstrap-servers"), o.get("group-id"), o.kafkaProperties());
+                new KafkaIo(
+                        o.get("bootstrap-servers"),
+                        o.get("group-id"),
+                        o.kafkaProperties(),
+                        o.intValue("max-vertices"));
         DeliveryGuarantee delivery =
                 o.get("delivery").equals("exactly-once")
                         ? DeliveryGuarantee.EXACTLY_ONCE

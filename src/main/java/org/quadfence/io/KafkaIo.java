@@ -37,11 +37,15 @@ public final class KafkaIo {
     private final String bootstrapServers;
     private final String groupId;
     private final Properties clientProperties;
+    private final int maxVertices;
 
     /**
      * @param clientProperties passed to every Kafka client as is (security.protocol, sasl.*, ...)
+     * @param maxVertices polygon fences with more vertices are dead letters
      */
-    public KafkaIo(String bootstrapServers, String groupId, Properties clientProperties) {
+    public KafkaIo(
+            String bootstrapServers, String groupId, Properties clientProperties, int maxVertices) {
+        this.maxVertices = maxVertices;
         this.bootstrapServers = bootstrapServers;
         this.groupId = groupId;
         this.clientProperties = clientProperties;
@@ -86,7 +90,7 @@ public final class KafkaIo {
      * checkpoint: the fence set is the whole topic. A tombstone deletes the fence its key names.
      */
     public KafkaSource<Parsed<FenceChange>> fences(String topic, boolean bounded) {
-        return source(topic, OffsetsInitializer.earliest(), bounded, new FenceRecords());
+        return source(topic, OffsetsInitializer.earliest(), bounded, new FenceRecords(maxVertices));
     }
 
     private <T> KafkaSource<T> source(
@@ -161,11 +165,16 @@ public final class KafkaIo {
     private static final class FenceRecords
             implements KafkaRecordDeserializationSchema<Parsed<FenceChange>> {
         private static final long serialVersionUID = 1L;
+        private final int maxVertices;
         private transient FenceChangeCodec codec;
+
+        FenceRecords(int maxVertices) {
+            this.maxVertices = maxVertices;
+        }
 
         @Override
         public void open(DeserializationSchema.InitializationContext context) {
-            codec = new FenceChangeCodec();
+            codec = new FenceChangeCodec(maxVertices);
         }
 
         @Override

@@ -93,6 +93,9 @@ public final class JobOptions implements Serializable {
                             + " committed (committed falls back to earliest)"
                 });
         m.put(
+                "max-vertices",
+                new String[] {"100000", "a polygon fence with more vertices is a dead letter"});
+        m.put(
                 "exit-margin-meters",
                 new String[] {
                     "0",
@@ -219,6 +222,9 @@ public final class JobOptions implements Serializable {
         millis("checkpoint-interval");
         millis("dwell-ms");
         millis("entity-ttl");
+        if (intValue("max-vertices") < 3) {
+            throw new IllegalArgumentException("max-vertices must be at least 3");
+        }
         oneOf("exit-on-expiry", "true", "false");
         double margin = doubleValue("exit-margin-meters");
         if (!(margin >= 0 && margin <= 1_000_000)) {

@@ -675,7 +675,8 @@ public final class JobThroughput {
                 new KafkaIo(
                         options.get("bootstrap-servers"),
                         options.get("group-id"),
-                        options.kafkaProperties());
+                        options.kafkaProperties(),
+                        options.intValue("max-vertices"));
         return new GeofenceJob.Io(
                 k.positions(
                         options.get("positions-topic"),

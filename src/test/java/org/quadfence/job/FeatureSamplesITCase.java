@@ -65,7 +65,8 @@ class FeatureSamplesITCase {
                         sample.resolve("fences.jsonl"),
                         sample.resolve("positions.jsonl"),
                         events,
-                        dlq));
+                        dlq,
+                        options.intValue("max-vertices")));
         env.execute("replay " + sample.getFileName());
 
         Process check =

@@ -26,9 +26,17 @@ class JobScenariosITCase {
     @TempDir Path dir;
 
     private List<String> run(List<String> fences, List<String> positions) throws Exception {
+        return run(fences, positions, Map.of());
+    }
+
+    private List<String> run(List<String> fences, List<String> positions, Map<String, String> more)
+            throws Exception {
         Files.write(dir.resolve("f.jsonl"), fences);
         Files.write(dir.resolve("p.jsonl"), positions);
-        JobOptions options = JobOptions.of(Map.of("parallelism", "2", "tile-level", "7"));
+        Map<String, String> o = new java.util.HashMap<>(more);
+        o.put("parallelism", "2");
+        o.putIfAbsent("tile-level", "7");
+        JobOptions options = JobOptions.of(o);
         StreamExecutionEnvironment env = StreamExecutionEnvironment.getExecutionEnvironment();
         JobEnvironment.configure(env, options, false);
         GeofenceJob.build(
@@ -38,7 +46,8 @@ class JobScenariosITCase {
                         dir.resolve("f.jsonl"),
                         dir.resolve("p.jsonl"),
                         dir.resolve("events.jsonl"),
-                        dir.resolve("dlq.jsonl")));
+                        dir.resolve("dlq.jsonl"),
+                        options.intValue("max-vertices")));
         env.execute();
         return SampleCheck.read(dir.resolve("events.jsonl")).stream()
                 .map(e -> e.event() + " " + e.fenceId() + " @" + e.timestamp())
@@ -137,5 +146,41 @@ class JobScenariosITCase {
                                         .endsWith(
                                                 ",\"properties\":{\"name\":\"Depot\",\"n\":1.10}}"))
                 .hasSize(2);
+    }
+
+    @Test
+    void anExitMarginRemovesTheFlappingOfAJitteryTrackAlongAnEdge() throws Exception {
+        // A track along the fence's north edge (lat 1), jittering about 5 m (0.00005 deg) across
+        // it.
+        List<String> fences = List.of("{\"fenceId\":\"yard\",\"rect\":[0,0,1,1]}");
+        List<String> track = new java.util.ArrayList<>();
+        for (int i = 0; i < 20; i++) {
+            double lat = i % 2 == 0 ? 0.99995 : 1.00005;
+            track.add(pos(0.5, lat, 10 + i));
+        }
+        track.add(pos(0.5, 1.001, 40)); // about 111 m out: beyond a 20 m margin
+        List<String> flapping = run(fences, track);
+        assertThat(flapping).hasSize(20).startsWith("ENTER yard @10", "EXIT yard @11");
+
+        List<String> steady = run(fences, track, Map.of("exit-margin-meters", "20"));
+        assertThat(steady).containsExactly("ENTER yard @10", "EXIT yard @40");
+    }
+
+    @Test
+    void polygonAndCircleFencesAreExactOnTheirBoundary() throws Exception {
+        List<String> events =
+                run(
+                        List.of(
+                                "{\"type\":\"Feature\",\"id\":\"tri\",\"geometry\":{\"type\":\"Polygon\","
+                                    + "\"coordinates\":[[[0,0],[2,0],[0,2],[0,0]]]},\"properties\":{\"k\":1}}",
+                                "{\"fenceId\":\"disc\",\"circle\":{\"lon\":10,\"lat\":10,\"radiusMeters\":1000}}"),
+                        List.of(
+                                pos(1, 1, 10), // on the triangle's hypotenuse: inside
+                                pos(1.0000001, 1, 11), // just outside it
+                                pos(10, 10.005, 12), // 556 m north of the circle's centre
+                                pos(10, 10.01, 13))); // 1112 m north: outside
+        assertThat(events)
+                .containsExactly(
+                        "ENTER tri @10", "EXIT tri @11", "ENTER disc @12", "EXIT disc @13");
     }
 }

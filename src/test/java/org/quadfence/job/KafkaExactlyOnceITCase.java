@@ -120,7 +120,9 @@ class KafkaExactlyOnceITCase {
         JobEnvironment.configure(env, options, true);
         GeofenceJob.Io io = Wiring.kafka(options, true);
         if (fail) {
-            KafkaIo k = new KafkaIo(kafka.bootstrapServers(), name, new java.util.Properties());
+            KafkaIo k =
+                    new KafkaIo(
+                            kafka.bootstrapServers(), name, new java.util.Properties(), 100_000);
             io =
                     new GeofenceJob.Io(
                             k.positions(

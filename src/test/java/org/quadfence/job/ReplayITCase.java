@@ -75,7 +75,8 @@ class ReplayITCase {
                         sample.resolve("fences.jsonl"),
                         sample.resolve("positions.jsonl"),
                         events,
-                        out.resolve(name + ".dlq")));
+                        out.resolve(name + ".dlq"),
+                        options.intValue("max-vertices")));
         env.execute("replay " + sample.getFileName());
         return events;
     }
