@@ -21,7 +21,10 @@ import java.util.function.Consumer;
  * box test, and a big box is copied only along its edge, not over its area. Markers do not count
  * towards a leaf's capacity, since splitting cannot spread them out: without that rule, a few dozen
  * boxes all covering one leaf would split it down to {@code maxDepth} for nothing. When removals
- * leave a subtree with at most {@code capacity} distinct items, it collapses back into one leaf.
+ * leave a subtree with at most {@code capacity} distinct items, it collapses back into one leaf. A
+ * split that would hand all of a leaf's boxes to two or more quadrants is refused (the boxes share
+ * a line, such as the edge of identical boxes; splitting would copy them along that line down to
+ * {@code maxDepth}), and is tried again when the leaf has doubled.
  *
  * <p>Differences from quadtree-js: boxes outside the bounds are refused (quadtree-js keeps them at
  * the root, where they are found by the wrong queries); ids are unique; removal is by id. Every
