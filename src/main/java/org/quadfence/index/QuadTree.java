@@ -22,9 +22,11 @@ import java.util.function.Consumer;
  * towards a leaf's capacity, since splitting cannot spread them out: without that rule, a few dozen
  * boxes all covering one leaf would split it down to {@code maxDepth} for nothing. When removals
  * leave a subtree with at most {@code capacity} distinct items, it collapses back into one leaf. A
- * split that would hand all of a leaf's boxes to two or more quadrants is refused (the boxes share
- * a line, such as the edge of identical boxes; splitting would copy them along that line down to
- * {@code maxDepth}), and is tried again when the leaf has doubled.
+ * split that would hand all of a leaf's boxes to two or more quadrants (they share a line, such as
+ * the edge of identical boxes), or copy them into more than two quadrants each on average (the cell
+ * is smaller than most of its boxes), is refused and tried again when the leaf has doubled: that
+ * bounds the copies along box edges, which would otherwise double with each level in dense areas.
+ * So a leaf may hold more than {@code capacity} boxes above {@code maxDepth}.
  *
  * <p>Differences from quadtree-js: boxes outside the bounds are refused (quadtree-js keeps them at
  * the root, where they are found by the wrong queries); ids are unique; removal is by id. Every
