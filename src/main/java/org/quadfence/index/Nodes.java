@@ -207,30 +207,34 @@ final class Nodes {
      *       slower (still many times faster than the JTS trees).
      * </ul>
      *
-     * @param idx indexes of the boxes in {@code co}, or null for the first {@code n}
+     * @param co the boxes, packed; the first {@code n} are the leaf's
      */
-    static boolean splitPays(Cell[] quads, double[] co, int[] idx, int n) {
-        int[] partial = new int[4];
+    static boolean splitPays(Cell[] quads, double[] co, int n) {
+        int[] partialIn = new int[4];
         long copies = 0;
-        for (int i = 0; i < n; i++) {
-            int j = 4 * (idx == null ? i : idx[i]);
+        for (int i = 0, j = 0; i < n; i++, j += 4) {
             double a = co[j], b = co[j + 1], c = co[j + 2], d = co[j + 3];
             for (int q = 0; q < 4; q++) {
                 if (quads[q].meets(a, b, c, d)) {
                     copies++;
                     if (!quads[q].coveredBy(a, b, c, d)) {
-                        partial[q]++;
+                        partialIn[q]++;
                     }
                 }
             }
         }
+        return pays(partialIn, copies, n);
+    }
+
+    /** The rules above, given how many of the n boxes each quadrant gets as partial boxes. */
+    private static boolean pays(int[] partialIn, long copies, int n) {
         int full = 0;
         for (int q = 0; q < 4; q++) {
-            if (partial[q] == n) {
+            if (partialIn[q] == n) {
                 full++;
             }
         }
-        return full < 2 && copies <= COPY_LIMIT * n;
+        return full < 2 && copies <= (long) COPY_LIMIT * n;
     }
 
     private record Pending(int node, Cell cell) {}
@@ -247,7 +251,7 @@ final class Nodes {
             int n = p.node();
             Entries from = items[n];
             Cell[] quads = p.cell().quadrants();
-            if (!splitPays(quads, from.coords, null, from.size)) {
+            if (!splitPays(quads, from.coords, from.size)) {
                 refusedAt[n] = from.size;
                 continue;
             }
@@ -368,54 +372,59 @@ final class Nodes {
     }
 
     /**
-     * Fills an empty root leaf with the items {@code idx[0..n)} (indexes into {@code ids} and
-     * {@code coords}) in one top-down pass: each item is routed once per level, every list is
+     * Fills an empty leaf with {@code n} items ({@code ids[i]} with its box at {@code
+     * co[4i..4i+4)}) in one top-down pass. Each level copies its items' boxes into packed arrays
+     * per quadrant, so every pass reads memory in order (routing indexes into one big array instead
+     * made each level a round of cache misses, slower than inserting one at a time); every list is
      * allocated at its final size, and siblings' subtrees are laid out one after the other.
      */
-    void build(
-            int node,
-            Cell cell,
-            int[] idx,
-            int n,
-            Object[] ids,
-            double[] coords,
-            int capacity,
-            int maxDepth) {
+    void build(int node, Cell cell, double[] co, Object[] ids, int n, int capacity, int maxDepth) {
         count[node] = n;
+        Cell[] quads = cell.quadrants();
+        // Per item: -1 for a marker, else the quadrants its box touches.
+        byte[] route = new byte[n];
+        int[] partialIn = new int[4];
+        long copies = 0;
         int nMarkers = 0;
-        for (int i = 0; i < n; i++) {
-            int j = 4 * idx[i];
-            if (cell.coveredBy(coords[j], coords[j + 1], coords[j + 2], coords[j + 3])) {
-                nMarkers++;
-            }
-        }
-        Entries m = nMarkers > 0 ? new Entries(nMarkers) : null;
-        int partial = 0;
-        for (int i = 0; i < n; i++) {
-            int k = idx[i];
-            int j = 4 * k;
-            double a = coords[j], b = coords[j + 1], c = coords[j + 2], d = coords[j + 3];
+        for (int i = 0, j = 0; i < n; i++, j += 4) {
+            double a = co[j], b = co[j + 1], c = co[j + 2], d = co[j + 3];
             if (cell.coveredBy(a, b, c, d)) {
-                m.add(ids[k], a, b, c, d);
-            } else {
-                idx[partial++] = k;
+                route[i] = -1;
+                nMarkers++;
+                continue;
+            }
+            int touched = cell.touched(a, b, c, d);
+            route[i] = (byte) touched;
+            for (int q = 0; q < 4; q++) {
+                if ((touched & (1 << q)) != 0) {
+                    copies++;
+                    if (!quads[q].coveredBy(a, b, c, d)) {
+                        partialIn[q]++;
+                    }
+                }
             }
         }
-        markers[node] = m;
-        Cell[] quads = null;
-        if (partial > capacity && cell.splittable(maxDepth)) {
-            quads = cell.quadrants();
-            if (!splitPays(quads, coords, idx, partial)) {
-                quads = null;
-                refusedAt[node] = partial;
+        if (nMarkers > 0) {
+            Entries m = new Entries(nMarkers);
+            for (int i = 0, j = 0; i < n; i++, j += 4) {
+                if (route[i] < 0) {
+                    m.add(ids[i], co[j], co[j + 1], co[j + 2], co[j + 3]);
+                }
             }
+            markers[node] = m;
         }
-        if (quads == null) {
+        int partial = n - nMarkers;
+        boolean split = partial > capacity && cell.splittable(maxDepth);
+        if (split && !pays(partialIn, copies, partial)) {
+            split = false;
+            refusedAt[node] = partial;
+        }
+        if (!split) {
             Entries list = new Entries(partial);
-            for (int i = 0; i < partial; i++) {
-                int k = idx[i];
-                int j = 4 * k;
-                list.add(ids[k], coords[j], coords[j + 1], coords[j + 2], coords[j + 3]);
+            for (int i = 0, j = 0; i < n; i++, j += 4) {
+                if (route[i] >= 0) {
+                    list.add(ids[i], co[j], co[j + 1], co[j + 2], co[j + 3]);
+                }
             }
             items[node] = list;
             return;
@@ -426,23 +435,21 @@ final class Nodes {
         for (int q = 0; q < 4; q++) {
             int bit = 1 << q;
             int k = 0;
-            for (int i = 0; i < partial; i++) {
-                int j = 4 * idx[i];
-                if ((cell.touched(coords[j], coords[j + 1], coords[j + 2], coords[j + 3]) & bit)
-                        != 0) {
+            for (int i = 0; i < n; i++) {
+                if (route[i] > 0 && (route[i] & bit) != 0) {
                     k++;
                 }
             }
-            int[] sub = new int[k];
+            double[] subCo = new double[4 * k];
+            Object[] subIds = new Object[k];
             k = 0;
-            for (int i = 0; i < partial; i++) {
-                int j = 4 * idx[i];
-                if ((cell.touched(coords[j], coords[j + 1], coords[j + 2], coords[j + 3]) & bit)
-                        != 0) {
-                    sub[k++] = idx[i];
+            for (int i = 0; i < n; i++) {
+                if (route[i] > 0 && (route[i] & bit) != 0) {
+                    System.arraycopy(co, 4 * i, subCo, 4 * k, 4);
+                    subIds[k++] = ids[i];
                 }
             }
-            build(f + q, quads[q], sub, k, ids, coords, capacity, maxDepth);
+            build(f + q, quads[q], subCo, subIds, k, capacity, maxDepth);
         }
     }
 

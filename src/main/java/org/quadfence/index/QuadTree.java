@@ -100,9 +100,11 @@ public final class QuadTree<T> {
         int n = items.size();
         Object[] ids = new Object[n];
         double[] coords = new double[4 * n];
-        int[] idx = new int[n];
         int i = 0;
         for (Map.Entry<T, Box> e : items.entrySet()) {
+            if (i == n) {
+                throw new IllegalArgumentException("items changed while building");
+            }
             T id = Objects.requireNonNull(e.getKey(), "id");
             Box box = tree.checkInside(e.getValue());
             tree.boxes.put(id, box);
@@ -111,13 +113,12 @@ public final class QuadTree<T> {
             coords[4 * i + 1] = box.minY();
             coords[4 * i + 2] = box.maxX();
             coords[4 * i + 3] = box.maxY();
-            idx[i] = i;
             i++;
         }
         if (i != n) {
             throw new IllegalArgumentException("items changed while building");
         }
-        tree.nodes.build(Nodes.ROOT, tree.rootCell, idx, n, ids, coords, capacity, maxDepth);
+        tree.nodes.build(Nodes.ROOT, tree.rootCell, coords, ids, n, capacity, maxDepth);
         return tree;
     }
 
