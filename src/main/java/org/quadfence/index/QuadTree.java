@@ -295,22 +295,23 @@ public final class QuadTree<T> {
 
     /** Nodes in the tree, for tests and tuning. */
     int nodeCount() {
-        return nodes.nodeCount(Nodes.ROOT);
+        return Invariants.nodeCount(nodes, Nodes.ROOT);
     }
 
     /** Depth of the deepest node (0 for a lone root), for tests and tuning. */
     int height() {
-        return nodes.height(Nodes.ROOT);
+        return Invariants.height(nodes, Nodes.ROOT);
     }
 
     /** Stored (id, box) pairs, replicas and markers included, for tests and tuning. */
     long storedPairs() {
-        return nodes.storedPairs(Nodes.ROOT);
+        return Invariants.storedPairs(nodes, Nodes.ROOT);
     }
 
     /** Checks every structural rule; throws {@link IllegalStateException} on the first broken. */
     void checkInvariants() {
-        Map<Object, double[]> all = nodes.check(Nodes.ROOT, rootCell, null, capacity, maxDepth);
+        Map<Object, double[]> all =
+                Invariants.check(nodes, Nodes.ROOT, rootCell, null, capacity, maxDepth);
         if (all.size() != boxes.size()) {
             throw new IllegalStateException(
                     all.size() + " items in nodes, " + boxes.size() + " ids");
