@@ -21,7 +21,12 @@ import java.util.function.Consumer;
  * box test, and a big box is copied only along its edge, not over its area. Markers do not count
  * towards a leaf's capacity, since splitting cannot spread them out: without that rule, a few dozen
  * boxes all covering one leaf would split it down to {@code maxDepth} for nothing. When removals
- * leave a subtree with at most {@code capacity} distinct items, it collapses back into one leaf.
+ * leave a subtree with at most {@code capacity} distinct items, it collapses back into one leaf. A
+ * split that would hand all of a leaf's boxes to two or more quadrants (they share a line, such as
+ * the edge of identical boxes), or copy them into more than two quadrants each on average (the cell
+ * is smaller than most of its boxes), is refused and tried again when the leaf has doubled: that
+ * bounds the copies along box edges, which would otherwise double with each level in dense areas.
+ * So a leaf may hold more than {@code capacity} boxes above {@code maxDepth}.
  *
  * <p>Differences from quadtree-js: boxes outside the bounds are refused (quadtree-js keeps them at
  * the root, where they are found by the wrong queries); ids are unique; removal is by id. Every
@@ -95,9 +100,11 @@ public final class QuadTree<T> {
         int n = items.size();
         Object[] ids = new Object[n];
         double[] coords = new double[4 * n];
-        int[] idx = new int[n];
         int i = 0;
         for (Map.Entry<T, Box> e : items.entrySet()) {
+            if (i == n) {
+                throw new IllegalArgumentException("items changed while building");
+            }
             T id = Objects.requireNonNull(e.getKey(), "id");
             Box box = tree.checkInside(e.getValue());
             tree.boxes.put(id, box);
@@ -106,13 +113,12 @@ public final class QuadTree<T> {
             coords[4 * i + 1] = box.minY();
             coords[4 * i + 2] = box.maxX();
             coords[4 * i + 3] = box.maxY();
-            idx[i] = i;
             i++;
         }
         if (i != n) {
             throw new IllegalArgumentException("items changed while building");
         }
-        tree.nodes.build(Nodes.ROOT, tree.rootCell, idx, n, ids, coords, capacity, maxDepth);
+        tree.nodes.build(Nodes.ROOT, tree.rootCell, coords, ids, n, capacity, maxDepth);
         return tree;
     }
 
@@ -289,22 +295,23 @@ public final class QuadTree<T> {
 
     /** Nodes in the tree, for tests and tuning. */
     int nodeCount() {
-        return nodes.nodeCount(Nodes.ROOT);
+        return Invariants.nodeCount(nodes, Nodes.ROOT);
     }
 
     /** Depth of the deepest node (0 for a lone root), for tests and tuning. */
     int height() {
-        return nodes.height(Nodes.ROOT);
+        return Invariants.height(nodes, Nodes.ROOT);
     }
 
     /** Stored (id, box) pairs, replicas and markers included, for tests and tuning. */
     long storedPairs() {
-        return nodes.storedPairs(Nodes.ROOT);
+        return Invariants.storedPairs(nodes, Nodes.ROOT);
     }
 
     /** Checks every structural rule; throws {@link IllegalStateException} on the first broken. */
     void checkInvariants() {
-        Map<Object, double[]> all = nodes.check(Nodes.ROOT, rootCell, null, capacity, maxDepth);
+        Map<Object, double[]> all =
+                Invariants.check(nodes, Nodes.ROOT, rootCell, null, capacity, maxDepth);
         if (all.size() != boxes.size()) {
             throw new IllegalStateException(
                     all.size() + " items in nodes, " + boxes.size() + " ids");

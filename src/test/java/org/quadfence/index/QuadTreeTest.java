@@ -80,6 +80,10 @@ class QuadTreeTest {
         tree.insert("east", new Box(0, -10, 10, 10));
         tree.insert("south", new Box(-10, -10, 10, 0));
         tree.insert("apart", new Box(-10, 1, -1, 10));
+        for (int i = 0; i < 40; i++) {
+            // Far-away boxes that make splitting the root worth its copies.
+            tree.insert("far" + i, new Box(100 + i, 50, 100.5 + i, 50.5));
+        }
         tree.checkInvariants();
         assertThat(tree.height()).isPositive();
         assertThat(tree.query(0, 5)).containsExactlyInAnyOrder("west", "east");

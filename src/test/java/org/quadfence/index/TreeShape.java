@@ -11,8 +11,8 @@ import java.util.Map;
 
 /**
  * Tuning aid, not a test: builds trees with several (capacity, maxDepth) pairs over one workload,
- * prints their shape, then times point queries round-robin (with JTS HPRtree as a yardstick) and
- * keeps each one's best round, which holds up on a busy machine better than one long run.
+ * prints their shape, then times point queries round-robin with the JTS peers and keeps each one's
+ * best round, which holds up on a busy machine better than one long run.
  *
  * <p>Arguments: n dist size capacity maxDepth [capacity maxDepth ...]
  */
@@ -47,28 +47,35 @@ public final class TreeShape {
             names.add("capacity " + cap + " maxDepth " + depth);
             trees.add(tree);
         }
-        PointIndex hpr = PointIndex.of(PointIndex.Impl.HPRTREE, fences, 0, 0);
-        long[] best = new long[trees.size() + 1];
+        PointIndex.Impl[] peers = {
+            PointIndex.Impl.HPRTREE, PointIndex.Impl.STRTREE, PointIndex.Impl.JTS_QUADTREE
+        };
+        List<PointIndex> others = new ArrayList<>();
+        for (PointIndex.Impl impl : peers) {
+            others.add(PointIndex.of(impl, fences, 0, 0));
+        }
+        int all = trees.size() + others.size();
+        long[] best = new long[all];
         java.util.Arrays.fill(best, Long.MAX_VALUE);
         long[] hits = new long[1];
         int m = Math.min(pts.length, 2 * 8192);
         for (int round = 0; round < 15; round++) {
-            for (int t = 0; t <= trees.size(); t++) {
+            for (int t = 0; t < all; t++) {
                 long s = System.nanoTime();
                 for (int i = 0; i < m; i += 2) {
                     if (t < trees.size()) {
                         trees.get(t).query(pts[i], pts[i + 1], o -> hits[0]++);
                     } else {
-                        hits[0] += hpr.count(pts[i], pts[i + 1]);
+                        hits[0] += others.get(t - trees.size()).count(pts[i], pts[i + 1]);
                     }
                 }
                 best[t] = Math.min(best[t], System.nanoTime() - s);
             }
         }
-        for (int t = 0; t <= trees.size(); t++) {
+        for (int t = 0; t < all; t++) {
             System.out.printf(
                     "%-26s best %.0f ns/query%n",
-                    t < trees.size() ? names.get(t) : "JTS HPRtree", best[t] / (m / 2.0));
+                    t < trees.size() ? names.get(t) : peers[t - trees.size()], best[t] / (m / 2.0));
         }
     }
 }
