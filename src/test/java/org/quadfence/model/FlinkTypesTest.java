@@ -47,7 +47,14 @@ class FlinkTypesTest {
         PojoTypeInfo<FenceChange> info =
                 (PojoTypeInfo<FenceChange>) TypeInformation.of(FenceChange.class);
         assertThat(info.getFieldNames())
-                .containsExactlyInAnyOrder("fenceId", "rect", "timestamp", "properties", "group");
+                .containsExactlyInAnyOrder(
+                        "fenceId",
+                        "rect",
+                        "timestamp",
+                        "properties",
+                        "group",
+                        "circle",
+                        "polygons");
     }
 
     @Test
