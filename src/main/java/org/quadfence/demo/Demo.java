@@ -262,6 +262,8 @@ public final class Demo implements AutoCloseable {
                         settings.mapDir(),
                         city,
                         new TileGrid(o.intValue("tile-level")),
+                        o.intValue("node-capacity"),
+                        o.intValue("max-depth"),
                         String.format(
                                 Locale.ROOT,
                                 "%,d simulated vehicles, %d fences, Chicago street grid",

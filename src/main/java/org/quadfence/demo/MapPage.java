@@ -4,6 +4,7 @@ import com.fasterxml.jackson.core.JsonProcessingException;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import org.quadfence.geo.Box;
 import org.quadfence.geo.Rectangle;
+import org.quadfence.index.QuadTree;
 import org.quadfence.model.GeofenceEvent;
 import org.quadfence.tiles.TileCut;
 import org.quadfence.tiles.TileGrid;
@@ -40,7 +41,8 @@ final class MapPage {
     private final Map<String, Object> fixed = new LinkedHashMap<>();
 
     /** A map of {@code city} with the tiles of {@code grid}, written into {@code dir}. */
-    MapPage(Path dir, City city, TileGrid grid, String title) throws IOException {
+    MapPage(Path dir, City city, TileGrid grid, int capacity, int maxDepth, String title)
+            throws IOException {
         Files.createDirectories(dir);
         this.html = dir.resolve("map.html");
         this.script = dir.resolve("map-data.js");
@@ -63,7 +65,7 @@ final class MapPage {
                             "b", box(r.minLon(), r.minLat(), r.maxLon(), r.maxLat())));
         }
         fixed.put("fences", fences);
-        fixed.put("tiles", tiles(city, grid));
+        fixed.put("tiles", tiles(city, grid, capacity, maxDepth));
     }
 
     /** The page's path. */
@@ -135,8 +137,11 @@ final class MapPage {
     }
 
     // The tiles the city touches and those the fences are cut into: per tile its clipped pieces,
-    // and the fences that cover it whole (markers, no geometry).
-    private static List<Map<String, Object>> tiles(City city, TileGrid grid) {
+    // the fences that cover it whole (markers, no geometry), and the leaf cells of the quadtree
+    // the job builds over them (same capacity and depth).
+    private static List<Map<String, Object>> tiles(
+            City city, TileGrid grid, int capacity, int maxDepth) {
+        Map<Long, Map<String, Box>> boxes = new TreeMap<>();
         Map<Long, int[]> pieces = new TreeMap<>();
         Map<Long, List<String>> markers = new TreeMap<>();
         Rectangle b = City.bounds();
@@ -146,10 +151,15 @@ final class MapPage {
         for (City.Fence f : city.fences()) {
             for (TileCut cut : grid.cut(f.rect())) {
                 pieces.computeIfAbsent(cut.tile(), t -> new int[1]);
+                Map<String, Box> inTile = boxes.computeIfAbsent(cut.tile(), t -> new TreeMap<>());
                 if (cut.covered()) {
                     markers.computeIfAbsent(cut.tile(), t -> new ArrayList<>()).add(f.id());
+                    inTile.put(f.id(), grid.cell(cut.tile()));
                 } else {
                     pieces.get(cut.tile())[0] += cut.clips().size();
+                    for (int i = 0; i < cut.clips().size(); i++) {
+                        inTile.put(f.id() + "#" + i, cut.clips().get(i));
+                    }
                 }
             }
         }
@@ -157,12 +167,16 @@ final class MapPage {
         pieces.forEach(
                 (tile, n) -> {
                     Box c = grid.cell(tile);
+                    List<double[]> cells = new ArrayList<>();
+                    QuadTree.build(c, capacity, maxDepth, boxes.getOrDefault(tile, Map.of()))
+                            .leafCells(l -> cells.add(box(l.minX(), l.minY(), l.maxX(), l.maxY())));
                     out.add(
                             Map.of(
                                     "q", grid.quadkey(tile),
                                     "b", box(c.minX(), c.minY(), c.maxX(), c.maxY()),
                                     "pieces", n[0],
-                                    "markers", markers.getOrDefault(tile, List.of())));
+                                    "markers", markers.getOrDefault(tile, List.of()),
+                                    "cells", cells));
                 });
         return out;
     }

@@ -269,6 +269,25 @@ public final class QuadTree<T> {
         return boxes.size();
     }
 
+    /**
+     * The cells of the tree's leaves, each once: where the tree has split so far (for pictures and
+     * inspection; it allocates a Box per leaf).
+     */
+    public void leafCells(Consumer<Box> out) {
+        leafCells(Nodes.ROOT, rootCell, out);
+    }
+
+    private void leafCells(int node, Cell cell, Consumer<Box> out) {
+        int first = nodes.first[node];
+        if (first < 0) {
+            out.accept(new Box(cell.minX, cell.minY, cell.maxX, cell.maxY));
+            return;
+        }
+        for (int q = 0; q < 4; q++) {
+            leafCells(first + q, cell.child(q), out);
+        }
+    }
+
     /** Removes every item. */
     public void clear() {
         boxes.clear();

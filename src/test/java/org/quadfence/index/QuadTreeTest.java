@@ -324,4 +324,20 @@ class QuadTreeTest {
         assertThatThrownBy(() -> new QuadTree<>(new Box(0, 0, Double.POSITIVE_INFINITY, 1), 4, 8))
                 .isInstanceOf(IllegalArgumentException.class);
     }
+
+    @Test
+    void theLeafCellsTileTheRootOnceTheTreeHasSplit() {
+        QuadTree<Integer> tree = new QuadTree<>(new Box(0, 0, 16, 16), 2, 6);
+        for (int i = 0; i < 40; i++) {
+            tree.insert(i, new Box(i % 8 + 0.25, i / 8 + 0.25, i % 8 + 0.5, i / 8 + 0.5));
+        }
+        java.util.List<Box> cells = new java.util.ArrayList<>();
+        tree.leafCells(cells::add);
+        assertThat(cells).hasSizeGreaterThan(4);
+        double area = 0;
+        for (Box c : cells) {
+            area += (c.maxX() - c.minX()) * (c.maxY() - c.minY());
+        }
+        assertThat(area).isEqualTo(256.0);
+    }
 }

@@ -59,11 +59,11 @@ class FenceChangeCodecTest {
                 arguments(
                         "an upsert without rect",
                         "{\"fenceId\":\"f\",\"timestamp\":1}",
-                        "missing field rect (or \"deleted\": true for a delete)"),
+                        "missing field rect or circle (or \"deleted\": true for a delete)"),
                 arguments(
                         "deleted false without rect",
                         "{\"fenceId\":\"f\",\"deleted\":false}",
-                        "missing field rect (or \"deleted\": true for a delete)"),
+                        "missing field rect or circle (or \"deleted\": true for a delete)"),
                 arguments(
                         "a number fenceId",
                         "{\"fenceId\":12," + RECT + "}",
@@ -133,7 +133,7 @@ class FenceChangeCodecTest {
                 arguments(
                         "a delete with a rect",
                         "{\"fenceId\":\"f\",\"deleted\":true," + RECT + "}",
-                        "a delete (\"deleted\": true) must not have a rect"),
+                        "a delete (\"deleted\": true) must not have a shape"),
                 arguments(
                         "properties as an array",
                         "{\"fenceId\":\"f\"," + RECT + ",\"properties\":[1]}",
@@ -174,13 +174,31 @@ class FenceChangeCodecTest {
                         "{\"fenceId\":\"f\"," + RECT + ",\"group\":[\"tenant-b\"]}",
                         "group must be a string, got an array"),
                 arguments(
-                        "a GeoJSON Feature, for now",
+                        "a Feature whose geometry has no type",
                         "{\"type\":\"Feature\",\"id\":\"zone-9\",\"geometry\":{},\"properties\":null}",
-                        "GeoJSON Feature fences are not supported yet"),
+                        "geometry must be a Polygon or a MultiPolygon, got no type"),
                 arguments(
-                        "a circle, for now",
-                        "{\"fenceId\":\"x\",\"circle\":{\"lon\":1,\"lat\":2,\"radiusMeters\":5}}",
-                        "circle fences are not supported yet"));
+                        "a Feature with a Point",
+                        "{\"type\":\"Feature\",\"id\":\"p\",\"geometry\":{\"type\":\"Point\",\"coordinates\":[1,2]}}",
+                        "geometry must be a Polygon or a MultiPolygon, got \"Point\""),
+                arguments(
+                        "a Feature without id",
+                        "{\"type\":\"Feature\",\"geometry\":{\"type\":\"Polygon\",\"coordinates\":[[[0,0],[1,0],[0,1],[0,0]]]}}",
+                        "a GeoJSON Feature fence needs an \"id\": the fence id"),
+                arguments(
+                        "an unclosed ring",
+                        "{\"type\":\"Feature\",\"id\":\"u\",\"geometry\":{\"type\":\"Polygon\",\"coordinates\":[[[0,0],[1,0],[0,1],[0,0.5]]]}}",
+                        "ring 0 of polygon 0 is not closed: first [0.0, 0.0] != last [0.0, 0.5]"),
+                arguments(
+                        "a circle of radius 0",
+                        "{\"fenceId\":\"x\",\"circle\":{\"lon\":1,\"lat\":2,\"radiusMeters\":0}}",
+                        "circle radiusMeters must be > 0 and <= 20000000: 0.0"),
+                arguments(
+                        "a rect and a circle",
+                        "{\"fenceId\":\"x\","
+                                + RECT
+                                + ",\"circle\":{\"lon\":1,\"lat\":2,\"radiusMeters\":5}}",
+                        "a fence has one shape: rect, circle or geometry, not several"));
     }
 
     @ParameterizedTest(name = "{0}")
