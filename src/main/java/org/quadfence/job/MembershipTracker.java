@@ -89,13 +89,7 @@ public class MembershipTracker extends KeyedProcessFunction<String, Membership, 
     @Override
     public void processElement(Membership m, Context ctx, Collector<GeofenceEvent> out)
             throws Exception {
-        List<Membership> list = pending.get(m.timestamp());
-        List<Membership> copy = new ArrayList<>(list == null ? 1 : list.size() + 1);
-        if (list != null) {
-            copy.addAll(list);
-        }
-        copy.add(m);
-        pending.put(m.timestamp(), copy);
+        pending.put(m.timestamp(), StateLists.appended(pending.get(m.timestamp()), m));
         ctx.timerService().registerEventTimeTimer(m.timestamp());
     }
 

@@ -130,7 +130,7 @@ public class TileMatcher extends KeyedCoProcessFunction<TileKey, TileUpdate, Pos
             ctx.output(deadLetters, Late.deadLetter(position, watermark));
             return;
         }
-        pendingPositions.put(t, appended(pendingPositions.get(t), position));
+        pendingPositions.put(t, StateLists.appended(pendingPositions.get(t), position));
         ctx.timerService().registerEventTimeTimer(t);
     }
 
@@ -241,15 +241,5 @@ public class TileMatcher extends KeyedCoProcessFunction<TileKey, TileUpdate, Pos
             trees.put(tile, tree);
         }
         return tree;
-    }
-
-    // State values are replaced, never changed in place: the heap backend's snapshots share them.
-    private static <T> List<T> appended(List<T> list, T item) {
-        List<T> copy = new ArrayList<>(list == null ? 1 : list.size() + 1);
-        if (list != null) {
-            copy.addAll(list);
-        }
-        copy.add(item);
-        return copy;
     }
 }
