@@ -36,6 +36,15 @@ final class Nodes {
     /** Per leaf: the boxes that meet its cell without covering it; null for an inner node. */
     Entries[] items;
 
+    /**
+     * Per leaf: {@code items[node].coords} and {@code .size}, mirrored so that the point query goes
+     * from the node index straight to the coordinates: one dependent load (a cache miss, at a
+     * million fences) fewer than through the list object.
+     */
+    double[][] leafCoords;
+
+    int[] leafSize;
+
     /** Per node: distinct items stored in its subtree, its own markers included. */
     int[] count;
 
@@ -51,6 +60,8 @@ final class Nodes {
         first = new int[n];
         markers = new Entries[n];
         items = new Entries[n];
+        leafCoords = new double[n][];
+        leafSize = new int[n];
         count = new int[n];
         refusedAt = new int[n];
         // The root takes a block of its own, so that every block starts at a multiple of 4.
@@ -62,6 +73,14 @@ final class Nodes {
         first[node] = -1;
         items[node] = list;
         refusedAt[node] = 0;
+        sync(node);
+    }
+
+    /** Updates the point query's mirror of a node's leaf list, after any change to it. */
+    private void sync(int node) {
+        Entries e = items[node];
+        leafCoords[node] = e == null ? null : e.coords;
+        leafSize[node] = e == null ? 0 : e.size;
     }
 
     /** Four fresh empty leaves at consecutive indexes; returns the first. */
@@ -75,6 +94,8 @@ final class Nodes {
                 first = Arrays.copyOf(first, n);
                 markers = Arrays.copyOf(markers, n);
                 items = Arrays.copyOf(items, n);
+                leafCoords = Arrays.copyOf(leafCoords, n);
+                leafSize = Arrays.copyOf(leafSize, n);
                 count = Arrays.copyOf(count, n);
                 refusedAt = Arrays.copyOf(refusedAt, n);
             }
@@ -97,6 +118,7 @@ final class Nodes {
             first[k] = -1;
             items[k] = null;
             markers[k] = null;
+            sync(k);
         }
         if (freeCount == freeBlocks.length) {
             freeBlocks = Arrays.copyOf(freeBlocks, 2 * freeCount);
@@ -135,6 +157,7 @@ final class Nodes {
         int f = first[node];
         if (f < 0) {
             items[node].add(id, a, b, c, d);
+            sync(node);
             if (wantsSplit(node, cell, capacity, maxDepth)) {
                 split(node, cell, capacity, maxDepth);
             }
@@ -166,6 +189,7 @@ final class Nodes {
         int f = first[node];
         if (f < 0) {
             items[node].remove(id);
+            sync(node);
             return;
         }
         int touched = cell.touched(a, b, c, d);
@@ -271,6 +295,10 @@ final class Nodes {
             }
             items[n] = null;
             first[n] = f;
+            sync(n);
+            for (int q = 0; q < 4; q++) {
+                sync(f + q);
+            }
             for (int q = 0; q < 4; q++) {
                 if (wantsSplit(f + q, quads[q], capacity, maxDepth)) {
                     work.push(new Pending(f + q, quads[q]));
@@ -425,11 +453,13 @@ final class Nodes {
                 }
             }
             items[node] = list;
+            sync(node);
             return;
         }
         int f = allocBlock();
         items[node] = null;
         first[node] = f;
+        sync(node);
         for (int q = 0; q < 4; q++) {
             int bit = 1 << q;
             int k = 0;
