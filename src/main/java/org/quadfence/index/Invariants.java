@@ -71,6 +71,9 @@ final class Invariants {
         if (f < 0) {
             Entries it = t.items[node];
             require(it != null, "leaf without items");
+            require(
+                    t.leafCoords[node] == it.coords && t.leafSize[node] == it.size,
+                    "leaf mirror out of date");
             for (int i = 0; i < it.size; i++) {
                 double[] box = boxAt(it, i);
                 require(cell.meets(box[0], box[1], box[2], box[3]), "item off its cell");

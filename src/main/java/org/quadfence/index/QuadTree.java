@@ -221,12 +221,11 @@ public final class QuadTree<T> {
             }
             n = f + q;
         }
-        Entries items = nodes.items[n];
-        double[] c = items.coords;
-        Object[] ids = items.ids;
-        for (int i = 0, j = 0, s = items.size; i < s; i++, j += 4) {
+        double[] c = nodes.leafCoords[n];
+        for (int i = 0, j = 0, s = nodes.leafSize[n]; i < s; i++, j += 4) {
             if (x >= c[j] && y >= c[j + 1] && x <= c[j + 2] && y <= c[j + 3]) {
-                out.accept((T) ids[i]);
+                // The list object is loaded only on a hit.
+                out.accept((T) nodes.items[n].ids[i]);
             }
         }
     }
