@@ -144,6 +144,7 @@ public class TileMatcher extends KeyedCoProcessFunction<TileKey, TileUpdate, Pos
             pendingPositions.remove(timestamp);
             QuadTree<Piece> tree = tree(tile);
             List<Piece> hits = new ArrayList<>();
+            List<Piece> inside = new ArrayList<>();
             List<Piece> near = new ArrayList<>();
             for (Position p : positions) {
                 hits.clear();
@@ -151,14 +152,17 @@ public class TileMatcher extends KeyedCoProcessFunction<TileKey, TileUpdate, Pos
                 double lat = p.lat();
                 tree.query(lon, lat, hits::add);
                 candidates.inc(hits.size());
+                inside.clear();
                 near.clear();
+                // One exact test per candidate: inside, else (with a margin) near, else neither.
                 for (Piece piece : hits) {
-                    if (margin > 0 && !piece.contains(lon, lat) && piece.near(lon, lat, margin)) {
+                    if (piece.contains(lon, lat)) {
+                        inside.add(piece);
+                    } else if (margin > 0 && piece.near(lon, lat, margin)) {
                         near.add(piece);
                     }
                 }
-                hits.removeIf(piece -> !piece.contains(lon, lat));
-                String[] ids = Piece.ids(hits);
+                Piece.sortDistinct(inside);
                 out.collect(
                         new Membership(
                                 p.group(),
@@ -166,8 +170,8 @@ public class TileMatcher extends KeyedCoProcessFunction<TileKey, TileUpdate, Pos
                                 p.timestamp(),
                                 p.lon(),
                                 p.lat(),
-                                ids,
-                                properties(ids),
+                                Piece.ids(inside),
+                                Piece.properties(inside),
                                 Piece.ids(near)));
             }
         }
@@ -192,14 +196,6 @@ public class TileMatcher extends KeyedCoProcessFunction<TileKey, TileUpdate, Pos
         if (applied) {
             pendingUpdates.update(later);
         }
-    }
-
-    private String[] properties(String[] ids) throws Exception {
-        String[] props = new String[ids.length];
-        for (int i = 0; i < ids.length; i++) {
-            props[i] = fences.get(ids[i]).properties();
-        }
-        return props;
     }
 
     private void apply(TileUpdate update, TileKey tile) throws Exception {
