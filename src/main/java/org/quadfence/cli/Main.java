@@ -80,7 +80,7 @@ public final class Main {
         GeofenceJob.build(
                 env,
                 options,
-                Wiring.files(fences, positions, output, dlq, options.intValue("max-vertices")));
+                Wiring.files(fences, positions, output, dlq, Wiring.rules(options)));
         env.execute(options.get("job-name") + " replay");
         return 0;
     }

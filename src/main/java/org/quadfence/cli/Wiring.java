@@ -8,6 +8,7 @@ import org.apache.flink.core.fs.Path;
 import org.quadfence.io.DeadLetterCodec;
 import org.quadfence.io.FenceChangeCodec;
 import org.quadfence.io.GeofenceEventCodec;
+import org.quadfence.io.InputRules;
 import org.quadfence.io.JsonLinesFileSink;
 import org.quadfence.io.JsonLinesFormat;
 import org.quadfence.io.KafkaIo;
@@ -33,15 +34,15 @@ public final class Wiring {
             java.nio.file.Path positions,
             java.nio.file.Path events,
             java.nio.file.Path deadLetters,
-            int maxVertices) {
+            InputRules rules) {
         JsonLinesFormat<Position> positionLines =
                 new JsonLinesFormat<>(
-                        () -> new PositionCodec()::parse,
+                        () -> new PositionCodec(rules)::parse,
                         new TypeHint<Parsed<Position>>() {}.getTypeInfo());
         JsonLinesFormat<FenceChange> fenceLines =
                 new JsonLinesFormat<>(
                         () -> {
-                            FenceChangeCodec codec = new FenceChangeCodec(maxVertices);
+                            FenceChangeCodec codec = new FenceChangeCodec(rules);
                             return line -> codec.parse(null, line, Long.MIN_VALUE);
                         },
                         new TypeHint<Parsed<FenceChange>>() {}.getTypeInfo());
@@ -54,14 +55,29 @@ public final class Wiring {
                 1);
     }
 
+    /** What the input codecs enforce, as the options say. */
+    public static InputRules rules(JobOptions o) {
+        return new InputRules(o.intValue("max-vertices"), o.millis("max-future"));
+    }
+
+    /**
+     * The sinks' transactional id prefix: the option, or else derived from the consumer group and
+     * the job name, so two jobs that differ in either never share transactional ids.
+     */
+    public static String transactionalIdPrefix(JobOptions o) {
+        String given = o.get("transactional-id-prefix");
+        return given.isEmpty() ? o.get("group-id") + "-" + o.get("job-name") : given;
+    }
+
     /** Kafka, as the options say; {@code bounded} sources stop at the offsets latest at start. */
     public static GeofenceJob.Io kafka(JobOptions o, boolean bounded) {
         KafkaIo kafka =
                 new KafkaIo(
                         o.get("bootstrap-servers"),
                         o.get("group-id"),
+                        transactionalIdPrefix(o),
                         o.kafkaProperties(),
-                        o.intValue("max-vertices"));
+                        rules(o));
         DeliveryGuarantee delivery =
                 o.get("delivery").equals("exactly-once")
                         ? DeliveryGuarantee.EXACTLY_ONCE

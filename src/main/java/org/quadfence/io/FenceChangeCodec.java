@@ -4,7 +4,6 @@ import com.fasterxml.jackson.core.JsonFactory;
 import com.fasterxml.jackson.core.JsonParser;
 import com.fasterxml.jackson.core.JsonToken;
 import org.quadfence.geo.Circle;
-import org.quadfence.geo.Polygon;
 import org.quadfence.geo.Rectangle;
 import org.quadfence.model.DeadLetter;
 import org.quadfence.model.FenceChange;
@@ -38,8 +37,10 @@ import java.nio.charset.StandardCharsets;
  *       (as in GeoJSON); ignored on a delete;
  *   <li>{@code group}: optional; when present it must be a string (contract section 6), and is not
  *       yet carried into the {@link FenceChange};
- *   <li>GeoJSON Feature and circle fences (contract section 6) are dead letters until they are
- *       supported; other fields are ignored; a field given twice is a dead letter.
+ *   <li>{@code properties} of more than {@link Limits#MAX_PROPERTIES_CHARS} characters of
+ *       compact JSON are a dead letter ("properties too large");
+ *   <li>GeoJSON Features (Polygon, MultiPolygon) and circles as in contract section 6; other
+ *       fields are ignored; a field given twice is a dead letter.
  * </ul>
  *
  * <p>Instances are immutable and thread-safe; create one per operator in {@code open()}.
@@ -47,16 +48,16 @@ import java.nio.charset.StandardCharsets;
 public final class FenceChangeCodec {
 
     private final JsonFactory factory = Limits.jsonFactory();
-    private final int maxVertices;
+    private final InputRules rules;
 
-    /** A codec that accepts polygons of up to {@link Polygon#DEFAULT_MAX_VERTICES} vertices. */
+    /** A codec with the job's default {@link InputRules}. */
     public FenceChangeCodec() {
-        this(Polygon.DEFAULT_MAX_VERTICES);
+        this(InputRules.DEFAULTS);
     }
 
-    /** A codec that dead-letters polygon fences of more than {@code maxVertices} vertices. */
-    public FenceChangeCodec(int maxVertices) {
-        this.maxVertices = maxVertices;
+    /** A codec that enforces {@code rules}: polygon vertices, the event time's distance. */
+    public FenceChangeCodec(InputRules rules) {
+        this.rules = rules;
     }
 
     /**
@@ -152,11 +153,14 @@ public final class FenceChangeCodec {
                 case "type" -> type = Json.string(p, name);
                 case "geometry" -> {
                     hasGeometry = true;
-                    polygons = Geometries.read(p, maxVertices);
+                    polygons = Geometries.read(p, rules.maxVertices());
                 }
                 case "rect" -> rect = rect(p);
                 case "circle" -> circle = circle(p);
-                case "timestamp" -> timestamp = Timestamps.read(p);
+                case "timestamp" -> {
+                    timestamp = Timestamps.read(p);
+                    rules.checkFuture(timestamp);
+                }
                 case "properties" -> properties = Json.properties(factory, p);
                 case "deleted" -> deleted = deleted(p);
                 case "group" -> group = Json.group(p);

@@ -141,10 +141,22 @@ final class Json {
     /** A "properties" value: an object as compact text, or null for JSON null (as in GeoJSON). */
     static String properties(JsonFactory factory, JsonParser p) throws IOException {
         return switch (p.currentToken()) {
-            case START_OBJECT -> compact(factory, p);
+            case START_OBJECT -> bounded(compact(factory, p));
             case VALUE_NULL -> null;
             default -> throw new BadRecord("properties must be a JSON object, got " + describe(p));
         };
+    }
+
+    private static String bounded(String properties) {
+        if (properties.length() > Limits.MAX_PROPERTIES_CHARS) {
+            throw new BadRecord(
+                    "properties too large: "
+                            + properties.length()
+                            + " characters of compact JSON, the limit is "
+                            + Limits.MAX_PROPERTIES_CHARS
+                            + "; keep large data elsewhere and put a reference in properties");
+        }
+        return properties;
     }
 
     /**

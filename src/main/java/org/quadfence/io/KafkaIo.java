@@ -27,7 +27,8 @@ import java.util.Properties;
 /**
  * Kafka sources and sinks of the job's records. Records are parsed in the source, so that
  * watermarks are made per partition from event time; a record that does not parse becomes a dead
- * letter. Events are keyed by entity id and stamped with their event time.
+ * letter. Events are keyed by entity id and stamped with their event time, or with the wall clock
+ * when that is earlier.
  */
 public final class KafkaIo {
 
@@ -36,19 +37,27 @@ public final class KafkaIo {
 
     private final String bootstrapServers;
     private final String groupId;
+    private final String transactionalIdPrefix;
     private final Properties clientProperties;
-    private final int maxVertices;
+    private final InputRules rules;
 
     /**
+     * @param transactionalIdPrefix the prefix of the sinks' transactional ids; unique per job on a
+     *     Kafka cluster (two jobs with one prefix abort each other's transactions)
      * @param clientProperties passed to every Kafka client as is (security.protocol, sasl.*, ...)
-     * @param maxVertices polygon fences with more vertices are dead letters
+     * @param rules what the source codecs enforce beyond the record formats
      */
     public KafkaIo(
-            String bootstrapServers, String groupId, Properties clientProperties, int maxVertices) {
-        this.maxVertices = maxVertices;
+            String bootstrapServers,
+            String groupId,
+            String transactionalIdPrefix,
+            Properties clientProperties,
+            InputRules rules) {
         this.bootstrapServers = bootstrapServers;
         this.groupId = groupId;
+        this.transactionalIdPrefix = transactionalIdPrefix;
         this.clientProperties = clientProperties;
+        this.rules = rules;
     }
 
     /** Where positions are read from without a checkpoint: earliest, latest or committed. */
@@ -68,7 +77,7 @@ public final class KafkaIo {
     /** Positions from {@code topic}; {@code bounded} stops at the offsets latest at start. */
     public KafkaSource<Parsed<Position>> positions(
             String topic, OffsetsInitializer start, boolean bounded) {
-        return positions(topic, start, bounded, positionRecords());
+        return positions(topic, start, bounded, positionRecords(rules));
     }
 
     /** Positions from {@code topic}, read with the given deserializer. */
@@ -81,8 +90,9 @@ public final class KafkaIo {
     }
 
     /** Parses the value of each record as a position (contract section 1). */
-    public static KafkaRecordDeserializationSchema<Parsed<Position>> positionRecords() {
-        return new PositionRecords();
+    public static KafkaRecordDeserializationSchema<Parsed<Position>> positionRecords(
+            InputRules rules) {
+        return new PositionRecords(rules);
     }
 
     /**
@@ -90,7 +100,7 @@ public final class KafkaIo {
      * checkpoint: the fence set is the whole topic. A tombstone deletes the fence its key names.
      */
     public KafkaSource<Parsed<FenceChange>> fences(String topic, boolean bounded) {
-        return source(topic, OffsetsInitializer.earliest(), bounded, new FenceRecords(maxVertices));
+        return source(topic, OffsetsInitializer.earliest(), bounded, new FenceRecords(rules));
     }
 
     private <T> KafkaSource<T> source(
@@ -136,18 +146,23 @@ public final class KafkaIo {
                 .setKafkaProducerConfig(p)
                 .setRecordSerializer(serializer)
                 .setDeliveryGuarantee(delivery)
-                .setTransactionalIdPrefix(groupId + "-" + name)
+                .setTransactionalIdPrefix(transactionalIdPrefix + "-" + name)
                 .build();
     }
 
     private static final class PositionRecords
             implements KafkaRecordDeserializationSchema<Parsed<Position>> {
         private static final long serialVersionUID = 1L;
+        private final InputRules rules;
         private transient PositionCodec codec;
+
+        PositionRecords(InputRules rules) {
+            this.rules = rules;
+        }
 
         @Override
         public void open(DeserializationSchema.InitializationContext context) {
-            codec = new PositionCodec();
+            codec = new PositionCodec(rules);
         }
 
         @Override
@@ -165,16 +180,16 @@ public final class KafkaIo {
     private static final class FenceRecords
             implements KafkaRecordDeserializationSchema<Parsed<FenceChange>> {
         private static final long serialVersionUID = 1L;
-        private final int maxVertices;
+        private final InputRules rules;
         private transient FenceChangeCodec codec;
 
-        FenceRecords(int maxVertices) {
-            this.maxVertices = maxVertices;
+        FenceRecords(InputRules rules) {
+            this.rules = rules;
         }
 
         @Override
         public void open(DeserializationSchema.InitializationContext context) {
-            codec = new FenceChangeCodec(maxVertices);
+            codec = new FenceChangeCodec(rules);
         }
 
         @Override
@@ -208,10 +223,12 @@ public final class KafkaIo {
         @Override
         public ProducerRecord<byte[], byte[]> serialize(
                 GeofenceEvent e, KafkaSinkContext context, Long timestamp) {
+            // The JSON keeps the event time; the record's own timestamp must be one the broker
+            // accepts (message.timestamp.after.max.ms), so a DWELL due far ahead is stamped now.
             return new ProducerRecord<>(
                     topic,
                     null,
-                    e.timestamp(),
+                    Math.min(e.timestamp(), System.currentTimeMillis()),
                     e.entityId().getBytes(StandardCharsets.UTF_8),
                     codec.encode(e));
         }

@@ -28,6 +28,9 @@ public final class Limits {
     /** Longest entityId or fenceId, in Unicode code points (an emoji counts as one). */
     public static final int MAX_ID_CHARS = 256;
 
+    /** Longest "properties" of a fence, in characters of compact JSON text (UTF-16 chars). */
+    public static final int MAX_PROPERTIES_CHARS = 65_536;
+
     /**
      * Longest {@code raw} text of a dead letter, in UTF-16 chars ({@link String#length()}); longer
      * records are cut.

@@ -20,7 +20,8 @@ import java.nio.charset.StandardCharsets;
  *   <li>{@code entityId}: a string of 1 to {@link Limits#MAX_ID_CHARS} characters;
  *   <li>{@code lon}, {@code lat}: JSON numbers (not strings, not booleans) with finite values in
  *       [-180, 180] and [-90, 90];
- *   <li>{@code timestamp}: epoch milliseconds as a JSON number with an integral value that fits a
+ *   <li>{@code timestamp}: in [0, 253402300799999] and at most {@link InputRules#maxFutureMs}
+ *       ahead of this machine's clock; epoch milliseconds as a JSON number with an integral value that fits a
  *       long (exponent and ".0" forms included, as JSON does not tell integers from other numbers;
  *       a fraction of a millisecond is a dead letter, as it is most likely seconds sent by
  *       mistake), or an ISO-8601 date-time string with an offset, such as "2024-11-22T00:00:00Z" or
@@ -36,6 +37,17 @@ import java.nio.charset.StandardCharsets;
 public final class PositionCodec {
 
     private final JsonFactory factory = Limits.jsonFactory();
+    private final InputRules rules;
+
+    /** A codec with the job's default {@link InputRules}. */
+    public PositionCodec() {
+        this(InputRules.DEFAULTS);
+    }
+
+    /** A codec that enforces {@code rules} (the event time's distance from the wall clock). */
+    public PositionCodec(InputRules rules) {
+        this.rules = rules;
+    }
 
     /**
      * Parses one record from its UTF-8 bytes. Never throws: any byte sequence, null included, gives
@@ -43,7 +55,7 @@ public final class PositionCodec {
      */
     public Parsed<Position> parse(byte[] utf8) {
         try {
-            return Parsed.of(Json.read(factory, utf8, PositionCodec::read));
+            return Parsed.of(Json.read(factory, utf8, this::read));
         } catch (BadRecord e) {
             return Parsed.failed(
                     new DeadLetter(
@@ -56,7 +68,7 @@ public final class PositionCodec {
         return parse(text == null ? null : text.getBytes(StandardCharsets.UTF_8));
     }
 
-    private static Position read(JsonParser p) throws IOException {
+    private Position read(JsonParser p) throws IOException {
         String entityId = null;
         double lon = Double.NaN;
         double lat = Double.NaN;
@@ -91,6 +103,7 @@ public final class PositionCodec {
         if (!hasTimestamp) {
             throw new BadRecord("missing field timestamp");
         }
+        rules.checkFuture(timestamp);
         return new Position(entityId, lon, lat, timestamp, group);
     }
 }

@@ -55,6 +55,13 @@ public final class JobOptions implements Serializable {
                     "10s", "a partition or split silent this long stops holding back the watermark"
                 });
         m.put(
+                "max-future",
+                new String[] {
+                    "1h",
+                    "a record whose event time is further ahead of the wall clock is a dead letter;"
+                            + " 0: off"
+                });
+        m.put(
                 "parallelism",
                 new String[] {"", "operator parallelism; empty: the environment's default"});
         m.put(
@@ -67,6 +74,24 @@ public final class JobOptions implements Serializable {
                 new String[] {
                     "exactly-once", "exactly-once (transactional Kafka sink) or at-least-once"
                 });
+        m.put(
+                "checkpoint-timeout",
+                new String[] {"2min", "a checkpoint not complete after this long is aborted"});
+        m.put(
+                "tolerable-checkpoint-failures",
+                new String[] {
+                    "3", "checkpoint failures in a row the job survives before it restarts"
+                });
+        m.put(
+                "restart-strategy",
+                new String[] {
+                    "exponential-delay",
+                    "after a failure: exponential-delay (1 s doubling to 1 min, without end),"
+                            + " fixed-delay (restart-attempts times, 10 s apart) or none"
+                });
+        m.put(
+                "restart-attempts",
+                new String[] {"10", "restarts of the fixed-delay strategy before the job fails"});
         m.put("state-backend", new String[] {"hashmap", "hashmap (heap) or rocksdb"});
         m.put("bootstrap-servers", new String[] {"localhost:9092", "Kafka bootstrap servers"});
         m.put("positions-topic", new String[] {"positions", "Kafka topic of positions"});
@@ -84,6 +109,13 @@ public final class JobOptions implements Serializable {
                 new String[] {
                     "quadfence",
                     "Kafka consumer group id; also the prefix of the sink's transactional ids"
+                });
+        m.put(
+                "transactional-id-prefix",
+                new String[] {
+                    "",
+                    "prefix of the Kafka sink's transactional ids, unique per job on a Kafka"
+                            + " cluster; empty: group-id and job-name joined by '-'"
                 });
         m.put(
                 "starting-offsets",
@@ -220,6 +252,15 @@ public final class JobOptions implements Serializable {
         millis("max-out-of-orderness");
         millis("idle-timeout");
         millis("checkpoint-interval");
+        millis("max-future");
+        millis("checkpoint-timeout");
+        if (intValue("tolerable-checkpoint-failures") < 0) {
+            throw new IllegalArgumentException("tolerable-checkpoint-failures must be at least 0");
+        }
+        oneOf("restart-strategy", "exponential-delay", "fixed-delay", "none");
+        if (intValue("restart-attempts") < 1) {
+            throw new IllegalArgumentException("restart-attempts must be at least 1");
+        }
         millis("dwell-ms");
         millis("entity-ttl");
         if (intValue("max-vertices") < 3) {

@@ -24,6 +24,7 @@ import org.apache.kafka.common.PartitionInfo;
 import org.apache.kafka.common.TopicPartition;
 import org.apache.kafka.common.serialization.ByteArraySerializer;
 import org.quadfence.cli.Wiring;
+import org.quadfence.io.InputRules;
 import org.quadfence.io.KafkaIo;
 import org.quadfence.job.GeofenceJob;
 import org.quadfence.job.JobEnvironment;
@@ -675,8 +676,9 @@ public final class JobThroughput {
                 new KafkaIo(
                         options.get("bootstrap-servers"),
                         options.get("group-id"),
+                        Wiring.transactionalIdPrefix(options),
                         options.kafkaProperties(),
-                        options.intValue("max-vertices"));
+                        Wiring.rules(options));
         return new GeofenceJob.Io(
                 k.positions(
                         options.get("positions-topic"),
@@ -716,7 +718,7 @@ public final class JobThroughput {
         static final LongAdder COUNT = new LongAdder();
         static final AtomicLong FIRST = new AtomicLong();
         private final KafkaRecordDeserializationSchema<Parsed<Position>> delegate =
-                KafkaIo.positionRecords();
+                KafkaIo.positionRecords(InputRules.DEFAULTS);
 
         static void reset() {
             COUNT.reset();

@@ -66,7 +66,7 @@ class FeatureSamplesITCase {
                         sample.resolve("positions.jsonl"),
                         events,
                         dlq,
-                        options.intValue("max-vertices")));
+                        Wiring.rules(options)));
         env.execute("replay " + sample.getFileName());
 
         Process check =

@@ -47,7 +47,7 @@ class JobScenariosITCase {
                         dir.resolve("p.jsonl"),
                         dir.resolve("events.jsonl"),
                         dir.resolve("dlq.jsonl"),
-                        options.intValue("max-vertices")));
+                        Wiring.rules(options)));
         env.execute();
         return SampleCheck.read(dir.resolve("events.jsonl")).stream()
                 .map(e -> e.event() + " " + e.fenceId() + " @" + e.timestamp())

@@ -122,14 +122,18 @@ class KafkaExactlyOnceITCase {
         if (fail) {
             KafkaIo k =
                     new KafkaIo(
-                            kafka.bootstrapServers(), name, new java.util.Properties(), 100_000);
+                            kafka.bootstrapServers(),
+                            name,
+                            Wiring.transactionalIdPrefix(options),
+                            new java.util.Properties(),
+                            Wiring.rules(options));
             io =
                     new GeofenceJob.Io(
                             k.positions(
                                     positions,
                                     OffsetsInitializer.earliest(),
                                     true,
-                                    new FailOnce(KafkaIo.positionRecords(), 1200)),
+                                    new FailOnce(KafkaIo.positionRecords(Wiring.rules(options)), 1200)),
                             io.fences(),
                             io.events(),
                             io.deadLetters(),

@@ -76,7 +76,7 @@ class ReplayITCase {
                         sample.resolve("positions.jsonl"),
                         events,
                         out.resolve(name + ".dlq"),
-                        options.intValue("max-vertices")));
+                        Wiring.rules(options)));
         env.execute("replay " + sample.getFileName());
         return events;
     }
