@@ -37,10 +37,10 @@ import java.nio.charset.StandardCharsets;
  *       (as in GeoJSON); ignored on a delete;
  *   <li>{@code group}: optional; when present it must be a string (contract section 6), and is not
  *       yet carried into the {@link FenceChange};
- *   <li>{@code properties} of more than {@link Limits#MAX_PROPERTIES_CHARS} characters of
- *       compact JSON are a dead letter ("properties too large");
- *   <li>GeoJSON Features (Polygon, MultiPolygon) and circles as in contract section 6; other
- *       fields are ignored; a field given twice is a dead letter.
+ *   <li>{@code properties} of more than {@link Limits#MAX_PROPERTIES_CHARS} characters of compact
+ *       JSON are a dead letter ("properties too large");
+ *   <li>GeoJSON Features (Polygon, MultiPolygon) and circles as in contract section 6; other fields
+ *       are ignored; a field given twice is a dead letter.
  * </ul>
  *
  * <p>Instances are immutable and thread-safe; create one per operator in {@code open()}.
@@ -158,7 +158,7 @@ public final class FenceChangeCodec {
                 case "rect" -> rect = rect(p);
                 case "circle" -> circle = circle(p);
                 case "timestamp" -> {
-                    timestamp = Timestamps.read(p);
+                    timestamp = Timestamps.readEventTime(p);
                     rules.checkFuture(timestamp);
                 }
                 case "properties" -> properties = Json.properties(factory, p);

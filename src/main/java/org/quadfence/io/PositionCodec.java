@@ -20,10 +20,10 @@ import java.nio.charset.StandardCharsets;
  *   <li>{@code entityId}: a string of 1 to {@link Limits#MAX_ID_CHARS} characters;
  *   <li>{@code lon}, {@code lat}: JSON numbers (not strings, not booleans) with finite values in
  *       [-180, 180] and [-90, 90];
- *   <li>{@code timestamp}: in [0, 253402300799999] and at most {@link InputRules#maxFutureMs}
- *       ahead of this machine's clock; epoch milliseconds as a JSON number with an integral value that fits a
- *       long (exponent and ".0" forms included, as JSON does not tell integers from other numbers;
- *       a fraction of a millisecond is a dead letter, as it is most likely seconds sent by
+ *   <li>{@code timestamp}: in [0, 253402300799999] and at most {@link InputRules#maxFutureMs} ahead
+ *       of this machine's clock; epoch milliseconds as a JSON number with an integral value that
+ *       fits a long (exponent and ".0" forms included, as JSON does not tell integers from other
+ *       numbers; a fraction of a millisecond is a dead letter, as it is most likely seconds sent by
  *       mistake), or an ISO-8601 date-time string with an offset, such as "2024-11-22T00:00:00Z" or
  *       "2024-11-22T02:00:00.250+02:00";
  *   <li>{@code group}: optional; when present it must be a string (contract section 6), and is not
@@ -83,7 +83,7 @@ public final class PositionCodec {
                 case "lon" -> lon = Json.coordinate(p, "lon", 180);
                 case "lat" -> lat = Json.coordinate(p, "lat", 90);
                 case "timestamp" -> {
-                    timestamp = Timestamps.read(p);
+                    timestamp = Timestamps.readEventTime(p);
                     hasTimestamp = true;
                 }
                 case "group" -> group = Json.group(p);

@@ -2,6 +2,7 @@ package org.quadfence.io;
 
 import com.fasterxml.jackson.core.JsonParser;
 import com.fasterxml.jackson.core.JsonParser.NumberType;
+import com.fasterxml.jackson.core.JsonToken;
 
 import java.io.IOException;
 import java.math.BigDecimal;
@@ -30,19 +31,9 @@ final class Timestamps {
      * Epoch milliseconds from a JSON number with an integral value that fits a long (1732233600000,
      * 1.7322336e12, 1732233600000.0) or from an ISO-8601 date-time string with an offset
      * ("2024-11-22T00:00:00Z", "2024-11-22T02:00:00.5+02:00"); digits below the millisecond are
-     * dropped (floor). The result lies in [{@link #MIN}, {@link #MAX}]: anything else (negative
-     * times, microseconds or nanoseconds sent by mistake) is the dead letter "timestamp out of
-     * range".
+     * dropped (floor).
      */
     static long read(JsonParser p) throws IOException {
-        long t = parse(p);
-        if (t < MIN || t > MAX) {
-            throw outOfRange(p.getText());
-        }
-        return t;
-    }
-
-    private static long parse(JsonParser p) throws IOException {
         return switch (p.currentToken()) {
             case VALUE_NUMBER_INT -> {
                 if (p.getNumberType() == NumberType.BIG_INTEGER) {
@@ -54,6 +45,22 @@ final class Timestamps {
             case VALUE_STRING -> instant(p.getText());
             default -> throw new BadRecord(RULE + Json.describe(p));
         };
+    }
+
+    /**
+     * The time of an input record, as {@link #read}, in [{@link #MIN}, {@link #MAX}]: anything
+     * else (negative times, microseconds or nanoseconds sent by mistake) is the dead letter
+     * "timestamp out of range".
+     */
+    static long readEventTime(JsonParser p) throws IOException {
+        long t = read(p);
+        if (t < MIN || t > MAX) {
+            throw outOfRange(
+                    p.currentToken() == JsonToken.VALUE_STRING
+                            ? Json.quote(p.getText())
+                            : p.getText());
+        }
+        return t;
     }
 
     private static long integral(JsonParser p) throws IOException {

@@ -1,15 +1,13 @@
 package org.quadfence.job;
 
 /**
- * What the entity stage keeps of one entity: the fences it is in (sorted by id) with each fence's
- * properties and the time its DWELL is due ({@link #NO_DWELL} when none is pending), and its latest
- * position.
+ * What the entity stage keeps of one entity: the fences it is in (sorted by id) with the time each
+ * fence's DWELL is due ({@link #NO_DWELL} when none is pending), and its latest position.
  */
 public record EntityState(
         String group,
         String entityId,
         String[] fenceIds,
-        String[] properties,
         long[] dwellDue,
         double lon,
         double lat,

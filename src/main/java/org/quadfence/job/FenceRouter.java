@@ -3,9 +3,14 @@ package org.quadfence.job;
 import org.apache.flink.api.common.functions.OpenContext;
 import org.apache.flink.api.common.state.MapState;
 import org.apache.flink.api.common.state.MapStateDescriptor;
+import org.apache.flink.api.common.state.ValueState;
+import org.apache.flink.api.common.state.ValueStateDescriptor;
 import org.apache.flink.api.common.typeinfo.TypeInformation;
 import org.apache.flink.api.common.typeinfo.Types;
 import org.apache.flink.metrics.Counter;
+import org.apache.flink.runtime.state.FunctionInitializationContext;
+import org.apache.flink.runtime.state.FunctionSnapshotContext;
+import org.apache.flink.streaming.api.checkpoint.CheckpointedFunction;
 import org.apache.flink.streaming.api.functions.KeyedProcessFunction;
 import org.apache.flink.util.Collector;
 
@@ -37,25 +42,45 @@ import java.util.TreeSet;
  * versions that are still ahead of the watermark, so that a change arriving between two known
  * versions also corrects the tiles of the version after it. Tiles apply these updates in event
  * time, so the result does not depend on arrival order. A change that arrives after the watermark
- * passed its time takes effect when it arrives, and is counted.
+ * passed its time takes effect when it arrives, and is counted. Once a delete is in force and no
+ * later version is known, only the delete's time is kept, so that a late upsert older than the
+ * delete cannot bring the fence back.
  */
-public class FenceRouter extends KeyedProcessFunction<String, FenceChange, TileUpdate> {
+public class FenceRouter extends KeyedProcessFunction<String, FenceChange, TileUpdate>
+        implements CheckpointedFunction {
 
     private static final long serialVersionUID = 1L;
 
     private final TileGrid grid;
     private final double margin;
+    private final int maxVertices;
     private transient MapState<Long, FenceChange> versions;
+    private transient ValueState<Long> deletedAt;
     private transient Counter changesIn;
     private transient Counter lateChanges;
 
     /**
      * @param margin the exit margin in meters: a fence also goes to the tiles within this distance
+     * @param maxVertices the job's vertex limit, checked on restore like the tiling
      */
-    public FenceRouter(TileGrid grid, double margin) {
+    public FenceRouter(TileGrid grid, double margin, int maxVertices) {
         this.grid = grid;
         this.margin = margin;
+        this.maxVertices = maxVertices;
     }
+
+    @Override
+    public void initializeState(FunctionInitializationContext context) throws Exception {
+        StateOptions.check(
+                context,
+                Map.of(
+                        "tile-level", String.valueOf(grid.level()),
+                        "exit-margin-meters", String.valueOf(margin),
+                        "max-vertices", String.valueOf(maxVertices)));
+    }
+
+    @Override
+    public void snapshotState(FunctionSnapshotContext context) {}
 
     @Override
     public void open(OpenContext openContext) {
@@ -66,6 +91,8 @@ public class FenceRouter extends KeyedProcessFunction<String, FenceChange, TileU
                                         "versions",
                                         Types.LONG,
                                         TypeInformation.of(FenceChange.class)));
+        deletedAt =
+                getRuntimeContext().getState(new ValueStateDescriptor<>("deleted-at", Types.LONG));
         changesIn = getRuntimeContext().getMetricGroup().counter("fenceChangesIn");
         lateChanges = getRuntimeContext().getMetricGroup().counter("lateFenceChanges");
     }
@@ -78,6 +105,11 @@ public class FenceRouter extends KeyedProcessFunction<String, FenceChange, TileU
         if (t != Long.MIN_VALUE && t <= ctx.timerService().currentWatermark()) {
             // The tiles apply it at once; a version after it still wins from its own time on.
             lateChanges.inc();
+        }
+        Long deleted = deletedAt.value();
+        if (deleted != null && t < deleted) {
+            // Older than a delete already in force: over before it could matter.
+            return;
         }
         FenceChange replaced = versions.get(t);
         FenceChange previous = null;
@@ -123,15 +155,22 @@ public class FenceRouter extends KeyedProcessFunction<String, FenceChange, TileU
                 later = true;
             }
         }
+        boolean existed = deletedAt.value() != null;
         for (long k : keys) {
             if (k < inForce) {
+                existed |= !versions.get(k).isDelete();
                 versions.remove(k);
             }
         }
         FenceChange current = versions.get(inForce);
-        // A deleted fence leaves no state behind.
+        // A deleted fence leaves only the delete's time behind; deleting an unknown id, nothing.
         if (!later && current != null && current.isDelete()) {
             versions.clear();
+            if (existed) {
+                deletedAt.update(current.timestamp());
+            }
+        } else if (current != null && !current.isDelete()) {
+            deletedAt.clear();
         }
     }
 
@@ -149,7 +188,6 @@ public class FenceRouter extends KeyedProcessFunction<String, FenceChange, TileU
                                     version.group(),
                                     version.fenceId(),
                                     version.timestamp(),
-                                    null,
                                     null));
         }
     }
@@ -222,14 +260,6 @@ public class FenceRouter extends KeyedProcessFunction<String, FenceChange, TileU
             CirclePiece circle,
             RectanglePiece rect) {
         return new TileUpdate(
-                tile,
-                v.group(),
-                v.fenceId(),
-                v.timestamp(),
-                clips,
-                v.properties(),
-                polygon,
-                circle,
-                rect);
+                tile, v.group(), v.fenceId(), v.timestamp(), clips, polygon, circle, rect);
     }
 }

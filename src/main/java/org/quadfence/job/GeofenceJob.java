@@ -32,8 +32,12 @@ import java.time.Duration;
  * positions --split--> Position --keyBy(tile of the point)--------------\
  *                \--> dead letters                                       TileMatcher --> Membership
  * fences ----split--> FenceChange --keyBy(fence id)--> FenceRouter -----/      |      keyBy(entity)
- *                \--> dead letters                  TileUpdate by tile          v
- *                                                                   MembershipTracker --> events
+ *             |  \--> dead letters                  TileUpdate by tile          v
+ *             |                                                     MembershipTracker
+ *             \--> properties --keyBy(fence id)--> PropertiesJoiner <--keyBy(fence)--/
+ *                                                       |  keyBy(entity)
+ *                                                       v
+ *                                                  EventOrderer --> events
  * </pre>
  */
 public final class GeofenceJob {
@@ -94,7 +98,11 @@ public final class GeofenceJob {
 
         SingleOutputStreamOperator<TileUpdate> tileUpdates =
                 fences.keyBy(new FenceKey())
-                        .process(new FenceRouter(grid, options.doubleValue("exit-margin-meters")))
+                        .process(
+                                new FenceRouter(
+                                        grid,
+                                        options.doubleValue("exit-margin-meters"),
+                                        options.intValue("max-vertices")))
                         .returns(TileUpdate.class)
                         .uid("fence-router")
                         .name("FenceRouter: fence versions to tiles");
@@ -119,7 +127,7 @@ public final class GeofenceJob {
                         .uid("tile-matcher")
                         .name("TileMatcher: fences containing each position");
 
-        SingleOutputStreamOperator<GeofenceEvent> events =
+        SingleOutputStreamOperator<SequencedEvent> bare =
                 memberships
                         .keyBy(new EntityKey())
                         .process(
@@ -127,9 +135,29 @@ public final class GeofenceJob {
                                         options.millis("dwell-ms"),
                                         options.millis("entity-ttl"),
                                         options.booleanValue("exit-on-expiry")))
-                        .returns(GeofenceEvent.class)
+                        .returns(SequencedEvent.class)
                         .uid("membership-tracker")
                         .name("MembershipTracker: ENTER, EXIT, DWELL");
+
+        SingleOutputStreamOperator<SequencedEvent> withProperties =
+                fences.map(FenceProperties::of)
+                        .returns(FenceProperties.class)
+                        .uid("fence-properties")
+                        .name("fences: properties")
+                        .keyBy(new PropertiesKey())
+                        .connect(bare.keyBy(new EventFenceKey()))
+                        .process(new PropertiesJoiner())
+                        .returns(SequencedEvent.class)
+                        .uid("properties-joiner")
+                        .name("PropertiesJoiner: fence properties into events");
+
+        SingleOutputStreamOperator<GeofenceEvent> events =
+                withProperties
+                        .keyBy(new EventEntityKey())
+                        .process(new EventOrderer())
+                        .returns(GeofenceEvent.class)
+                        .uid("event-orderer")
+                        .name("EventOrderer: each entity's events in order");
 
         DataStream<DeadLetter> deadLetters =
                 positions
@@ -175,6 +203,36 @@ public final class GeofenceJob {
         @Override
         public String getKey(FenceChange c) {
             return Keys.of(c.group(), c.fenceId());
+        }
+    }
+
+    /** A fence's properties in its group: the key of the properties join. */
+    static final class PropertiesKey implements KeySelector<FenceProperties, String> {
+        private static final long serialVersionUID = 1L;
+
+        @Override
+        public String getKey(FenceProperties p) {
+            return Keys.of(p.group(), p.fenceId());
+        }
+    }
+
+    /** An event's fence in its group: the key of the properties join. */
+    static final class EventFenceKey implements KeySelector<SequencedEvent, String> {
+        private static final long serialVersionUID = 1L;
+
+        @Override
+        public String getKey(SequencedEvent e) {
+            return Keys.of(e.event().group(), e.event().fenceId());
+        }
+    }
+
+    /** An event's entity in its group: the key of the event orderer. */
+    static final class EventEntityKey implements KeySelector<SequencedEvent, String> {
+        private static final long serialVersionUID = 1L;
+
+        @Override
+        public String getKey(SequencedEvent e) {
+            return Keys.of(e.event().group(), e.event().entityId());
         }
     }
 

@@ -1,12 +1,9 @@
 package org.quadfence.job;
 
 import org.apache.flink.api.common.functions.OpenContext;
-import org.apache.flink.api.common.state.MapState;
-import org.apache.flink.api.common.state.MapStateDescriptor;
 import org.apache.flink.api.common.state.ValueState;
 import org.apache.flink.api.common.state.ValueStateDescriptor;
 import org.apache.flink.api.common.typeinfo.TypeInformation;
-import org.apache.flink.api.common.typeinfo.Types;
 import org.apache.flink.metrics.Counter;
 import org.apache.flink.streaming.api.functions.KeyedProcessFunction;
 import org.apache.flink.util.Collector;
@@ -34,25 +31,33 @@ import java.util.List;
  * <p>Timers run in event time. At a time t, timer events come before the events of positions at t:
  * a DWELL is due at t0 + dwell for a fence entered at t0 and not left since, with the coordinates
  * of the entity's latest position before t; an entity whose latest position is at t1 is forgotten
- * at t1 + ttl (with an EXIT for each of its fences when exit-on-expiry is set).
+ * at t1 + ttl (with an EXIT for each of its fences when exit-on-expiry is set). An entity in no
+ * fence keeps no state (forgetting it would change nothing), and one in some fence has one pending
+ * expiry timer, so state and timers are bounded by the live entities.
+ *
+ * <p>Events leave without the fences' properties (the properties join adds them), numbered in the
+ * order of the contract among the entity's events at their time.
  */
-public class MembershipTracker extends KeyedProcessFunction<String, Membership, GeofenceEvent> {
+public class MembershipTracker extends KeyedProcessFunction<String, Membership, SequencedEvent> {
 
     private static final long serialVersionUID = 1L;
 
     private static final Comparator<Membership> SAME_TIME_ORDER =
             Comparator.comparingDouble(Membership::lat).thenComparingDouble(Membership::lon);
+    private static final long NO_EXPIRY = Long.MIN_VALUE;
 
     private final long dwellMs;
     private final long ttlMs;
     private final boolean exitOnExpiry;
 
-    private transient MapState<Long, List<Membership>> pending;
+    private transient TimeBuffer<Membership> pending;
     private transient ValueState<EntityState> entity;
     private transient Counter enters;
     private transient Counter exits;
     private transient Counter dwells;
     private transient Counter expired;
+    // The number of the next event of the key whose timer is firing.
+    private transient int seq;
 
     /**
      * @param dwellMs event time in a fence after which a DWELL is emitted; 0 for none
@@ -68,12 +73,8 @@ public class MembershipTracker extends KeyedProcessFunction<String, Membership, 
     @Override
     public void open(OpenContext openContext) {
         pending =
-                getRuntimeContext()
-                        .getMapState(
-                                new MapStateDescriptor<>(
-                                        "pending",
-                                        Types.LONG,
-                                        Types.LIST(TypeInformation.of(Membership.class))));
+                new TimeBuffer<>(
+                        getRuntimeContext(), "pending", TypeInformation.of(Membership.class));
         entity =
                 getRuntimeContext()
                         .getState(
@@ -87,42 +88,72 @@ public class MembershipTracker extends KeyedProcessFunction<String, Membership, 
     }
 
     @Override
-    public void processElement(Membership m, Context ctx, Collector<GeofenceEvent> out)
+    public void processElement(Membership m, Context ctx, Collector<SequencedEvent> out)
             throws Exception {
-        pending.put(m.timestamp(), StateLists.appended(pending.get(m.timestamp()), m));
-        ctx.timerService().registerEventTimeTimer(m.timestamp());
+        if (pending.add(m.timestamp(), m)) {
+            ctx.timerService().registerEventTimeTimer(m.timestamp());
+        }
     }
 
     @Override
-    public void onTimer(long t, OnTimerContext ctx, Collector<GeofenceEvent> out) throws Exception {
+    public void onTimer(long t, OnTimerContext ctx, Collector<SequencedEvent> out)
+            throws Exception {
+        seq = 0;
         EntityState before = entity.value();
         EntityState s = before == null ? null : timerEvents(before, t, out);
-        List<Membership> stored = pending.get(t);
-        if (stored != null) {
-            pending.remove(t);
-            // Sorted as a copy: a snapshot in progress may still be reading the stored list.
-            List<Membership> due = new ArrayList<>(stored);
-            due.sort(SAME_TIME_ORDER);
-            Membership last = null;
-            for (Membership m : due) {
-                if (last == null || last.lat() != m.lat() || last.lon() != m.lon()) {
-                    s = step(s, m, ctx, out);
-                }
-                last = m;
+        List<Membership> due = pending.take(t);
+        due.sort(SAME_TIME_ORDER);
+        Membership last = null;
+        for (Membership m : due) {
+            if (last == null || last.lat() != m.lat() || last.lon() != m.lon()) {
+                s = step(s, m, ctx, out);
             }
-            if (ttlMs > 0 && s != null) {
-                ctx.timerService().registerEventTimeTimer(t + ttlMs);
-            }
+            last = m;
         }
-        if (s == null || s.fenceIds().length == 0) {
+        if (s != null && s.fenceIds().length == 0) {
+            s = null;
+        }
+        if (ttlMs > 0) {
+            moveExpiry(expiry(before), expiry(s), s, t, ctx);
+        }
+        if (s == null) {
             entity.clear();
         } else if (s != before) {
             entity.update(s);
         }
     }
 
+    private long expiry(EntityState s) {
+        return s == null ? NO_EXPIRY : Times.plus(s.timestamp(), ttlMs);
+    }
+
+    // One expiry timer per entity: the old one goes unless something else is due at its time.
+    private void moveExpiry(long old, long now, EntityState s, long t, OnTimerContext ctx)
+            throws Exception {
+        if (old == now) {
+            return;
+        }
+        if (old > t && !pending.has(old) && !dwellDueAt(s, old)) {
+            ctx.timerService().deleteEventTimeTimer(old);
+        }
+        if (now != NO_EXPIRY) {
+            ctx.timerService().registerEventTimeTimer(now);
+        }
+    }
+
+    private static boolean dwellDueAt(EntityState s, long time) {
+        if (s != null) {
+            for (long due : s.dwellDue()) {
+                if (due == time) {
+                    return true;
+                }
+            }
+        }
+        return false;
+    }
+
     /** DWELLs due at t, then expiry at t; returns what is left of the entity (or null). */
-    private EntityState timerEvents(EntityState s, long t, Collector<GeofenceEvent> out) {
+    private EntityState timerEvents(EntityState s, long t, Collector<SequencedEvent> out) {
         long[] due = s.dwellDue();
         for (int i = 0; i < due.length; i++) {
             if (due[i] == t) {
@@ -131,7 +162,7 @@ public class MembershipTracker extends KeyedProcessFunction<String, Membership, 
                 }
                 due[i] = EntityState.NO_DWELL;
                 dwells.inc();
-                out.collect(event(s, i, EventType.DWELL, t));
+                emit(out, s, s.fenceIds()[i], EventType.DWELL, t);
             }
         }
         if (due != s.dwellDue()) {
@@ -140,18 +171,17 @@ public class MembershipTracker extends KeyedProcessFunction<String, Membership, 
                             s.group(),
                             s.entityId(),
                             s.fenceIds(),
-                            s.properties(),
                             due,
                             s.lon(),
                             s.lat(),
                             s.timestamp());
         }
-        if (ttlMs > 0 && s.timestamp() + ttlMs == t) {
+        if (ttlMs > 0 && expiry(s) == t) {
             expired.inc();
             if (exitOnExpiry) {
-                for (int i = 0; i < s.fenceIds().length; i++) {
+                for (String fence : s.fenceIds()) {
                     exits.inc();
-                    out.collect(event(s, i, EventType.EXIT, t));
+                    emit(out, s, fence, EventType.EXIT, t);
                 }
             }
             return null;
@@ -161,13 +191,16 @@ public class MembershipTracker extends KeyedProcessFunction<String, Membership, 
 
     /** The entity after position m: EXITs, then ENTERs, each by fence id. */
     private EntityState step(
-            EntityState s, Membership m, OnTimerContext ctx, Collector<GeofenceEvent> out) {
+            EntityState s, Membership m, OnTimerContext ctx, Collector<SequencedEvent> out) {
         String[] was = s == null ? new String[0] : s.fenceIds();
         String[] inside = m.fenceIds();
         String[] near = m.nearIds();
+        long dwellAt = dwellMs > 0 ? Times.plus(m.timestamp(), dwellMs) : EntityState.NO_DWELL;
         List<String> ids = new ArrayList<>(inside.length + was.length);
-        List<String> props = new ArrayList<>(inside.length + was.length);
         List<Long> due = new ArrayList<>(inside.length + was.length);
+        EntityState position =
+                new EntityState(
+                        m.group(), m.entityId(), null, null, m.lon(), m.lat(), m.timestamp());
         int i = 0;
         int j = 0;
         // Merge S with the fences of P still within the margin, both sorted by id.
@@ -175,37 +208,34 @@ public class MembershipTracker extends KeyedProcessFunction<String, Membership, 
             int c = i == inside.length ? 1 : j == was.length ? -1 : inside[i].compareTo(was[j]);
             if (c < 0) {
                 ids.add(inside[i]);
-                props.add(m.properties()[i]);
-                due.add(dwellMs > 0 ? m.timestamp() + dwellMs : EntityState.NO_DWELL);
+                due.add(dwellAt);
                 i++;
             } else if (c == 0) {
                 ids.add(inside[i]);
-                props.add(m.properties()[i]);
                 due.add(s.dwellDue()[j]);
                 i++;
                 j++;
             } else {
                 if (Arrays.binarySearch(near, was[j]) >= 0) {
                     ids.add(was[j]);
-                    props.add(s.properties()[j]);
                     due.add(s.dwellDue()[j]);
                 } else {
                     exits.inc();
-                    out.collect(event(m, was[j], s.properties()[j], EventType.EXIT));
+                    emit(out, position, was[j], EventType.EXIT, m.timestamp());
                 }
                 j++;
             }
         }
         boolean dwellDue = false;
-        for (int k = 0; k < ids.size(); k++) {
-            if (was.length == 0 || Arrays.binarySearch(was, ids.get(k)) < 0) {
+        for (String id : ids) {
+            if (was.length == 0 || Arrays.binarySearch(was, id) < 0) {
                 enters.inc();
-                out.collect(event(m, ids.get(k), props.get(k), EventType.ENTER));
+                emit(out, position, id, EventType.ENTER, m.timestamp());
                 dwellDue |= dwellMs > 0;
             }
         }
         if (dwellDue) {
-            ctx.timerService().registerEventTimeTimer(m.timestamp() + dwellMs);
+            ctx.timerService().registerEventTimeTimer(dwellAt);
         }
         long[] dues = new long[due.size()];
         for (int k = 0; k < dues.length; k++) {
@@ -215,35 +245,19 @@ public class MembershipTracker extends KeyedProcessFunction<String, Membership, 
                 m.group(),
                 m.entityId(),
                 ids.toArray(new String[0]),
-                props.toArray(new String[0]),
                 dues,
                 m.lon(),
                 m.lat(),
                 m.timestamp());
     }
 
-    private static GeofenceEvent event(
-            Membership m, String fenceId, String properties, EventType type) {
-        return new GeofenceEvent(
-                m.entityId(),
-                fenceId,
-                type,
-                m.timestamp(),
-                m.lon(),
-                m.lat(),
-                properties,
-                m.group());
-    }
-
-    private static GeofenceEvent event(EntityState s, int fence, EventType type, long t) {
-        return new GeofenceEvent(
-                s.entityId(),
-                s.fenceIds()[fence],
-                type,
-                t,
-                s.lon(),
-                s.lat(),
-                s.properties()[fence],
-                s.group());
+    /** An event at the entity's position in {@code s}, numbered after the key's earlier ones. */
+    private void emit(
+            Collector<SequencedEvent> out, EntityState s, String fenceId, EventType type, long t) {
+        out.collect(
+                new SequencedEvent(
+                        new GeofenceEvent(
+                                s.entityId(), fenceId, type, t, s.lon(), s.lat(), null, s.group()),
+                        seq++));
     }
 }

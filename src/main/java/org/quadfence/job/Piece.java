@@ -18,24 +18,22 @@ final class Piece {
     final String fenceId;
     final int index;
     final ShapePiece exact;
-    final String properties;
 
-    Piece(String fenceId, int index, ShapePiece exact, String properties) {
+    Piece(String fenceId, int index, ShapePiece exact) {
         this.fenceId = fenceId;
         this.index = index;
         this.exact = exact;
-        this.properties = properties;
     }
 
     /** The fence's entries of a tile, each with the box to index it by. */
     static void entries(String fenceId, TileFence f, BiConsumer<Piece, Box> out) {
         if (f.clips() != null) {
             for (int i = 0; i < f.clips().length; i++) {
-                out.accept(new Piece(fenceId, i, null, f.properties()), f.clips()[i]);
+                out.accept(new Piece(fenceId, i, null), f.clips()[i]);
             }
         } else {
             ShapePiece exact = f.piece();
-            out.accept(new Piece(fenceId, 0, exact, f.properties()), exact.bounds());
+            out.accept(new Piece(fenceId, 0, exact), exact.bounds());
         }
     }
 
@@ -43,7 +41,7 @@ final class Piece {
     static void remove(QuadTree<Piece> tree, String fenceId, TileFence f) {
         int n = f.clips() != null ? f.clips().length : 1;
         for (int i = 0; i < n; i++) {
-            tree.remove(new Piece(fenceId, i, null, null));
+            tree.remove(new Piece(fenceId, i, null));
         }
     }
 
@@ -55,32 +53,6 @@ final class Piece {
     /** True when the point (folded lon), not in the fence, is within {@code margin} of it. */
     boolean near(double foldedLon, double lat, double margin) {
         return exact != null && exact.distanceMeters(foldedLon, lat) <= margin;
-    }
-
-    /**
-     * Sorts {@code hits} by fence id and drops the fence's second piece where a point is in two;
-     * then {@link #ids} and {@link #properties} read the fences in order.
-     */
-    static void sortDistinct(List<Piece> hits) {
-        if (hits.size() > 1) {
-            hits.sort((a, b) -> a.fenceId.compareTo(b.fenceId));
-            int n = 1;
-            for (int i = 1; i < hits.size(); i++) {
-                if (!hits.get(i).fenceId.equals(hits.get(n - 1).fenceId)) {
-                    hits.set(n++, hits.get(i));
-                }
-            }
-            hits.subList(n, hits.size()).clear();
-        }
-    }
-
-    /** The fences' properties, in the order of {@code hits} as {@link #sortDistinct} left it. */
-    static String[] properties(List<Piece> hits) {
-        String[] props = new String[hits.size()];
-        for (int i = 0; i < props.length; i++) {
-            props[i] = hits.get(i).properties;
-        }
-        return props;
     }
 
     /** The fence ids of {@code hits}, ascending, each once. */

@@ -9,17 +9,13 @@ import org.quadfence.model.TileUpdate;
 
 /**
  * What a tile keeps of one fence: exact boxes, or a polygon or circle piece (see {@link
- * TileUpdate}), and the fence's properties (or null).
+ * TileUpdate}).
  */
 public record TileFence(
-        Box[] clips,
-        PolygonPiece polygon,
-        CirclePiece circle,
-        RectanglePiece rect,
-        String properties) {
+        Box[] clips, PolygonPiece polygon, CirclePiece circle, RectanglePiece rect) {
 
     static TileFence of(TileUpdate u) {
-        return new TileFence(u.clips(), u.polygon(), u.circle(), u.rect(), u.properties());
+        return new TileFence(u.clips(), u.polygon(), u.circle(), u.rect());
     }
 
     /** The fence's piece with an exact test of its own, or null for exact boxes. */

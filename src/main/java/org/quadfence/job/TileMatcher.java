@@ -1,13 +1,14 @@
 package org.quadfence.job;
 
 import org.apache.flink.api.common.functions.OpenContext;
-import org.apache.flink.api.common.state.ListState;
-import org.apache.flink.api.common.state.ListStateDescriptor;
 import org.apache.flink.api.common.state.MapState;
 import org.apache.flink.api.common.state.MapStateDescriptor;
 import org.apache.flink.api.common.typeinfo.TypeInformation;
 import org.apache.flink.api.common.typeinfo.Types;
 import org.apache.flink.metrics.Counter;
+import org.apache.flink.runtime.state.FunctionInitializationContext;
+import org.apache.flink.runtime.state.FunctionSnapshotContext;
+import org.apache.flink.streaming.api.checkpoint.CheckpointedFunction;
 import org.apache.flink.streaming.api.functions.co.KeyedCoProcessFunction;
 import org.apache.flink.util.Collector;
 import org.apache.flink.util.OutputTag;
@@ -35,9 +36,11 @@ import java.util.Map;
  * have it (after a restore, a rescale, or on a new task). Both inputs wait in keyed state until the
  * watermark passes their time; then the fence updates at time t are applied before the positions at
  * t are matched. A position that arrives after the watermark passed its time is a dead letter
- * ("late") and changes nothing; a late fence update is applied at once and counted.
+ * ("late") and changes nothing; a late fence update is applied at once and counted. A tile with no
+ * fences keeps no quadtree.
  */
-public class TileMatcher extends KeyedCoProcessFunction<TileKey, TileUpdate, Position, Membership> {
+public class TileMatcher extends KeyedCoProcessFunction<TileKey, TileUpdate, Position, Membership>
+        implements CheckpointedFunction {
 
     private static final long serialVersionUID = 1L;
 
@@ -48,8 +51,8 @@ public class TileMatcher extends KeyedCoProcessFunction<TileKey, TileUpdate, Pos
     private final OutputTag<DeadLetter> deadLetters;
 
     private transient MapState<String, TileFence> fences;
-    private transient ListState<TileUpdate> pendingUpdates;
-    private transient MapState<Long, List<Position>> pendingPositions;
+    private transient TimeBuffer<TileUpdate> pendingUpdates;
+    private transient TimeBuffer<Position> pendingPositions;
     private transient Map<TileKey, QuadTree<Piece>> trees;
     private transient Counter positionsIn;
     private transient Counter latePositions;
@@ -71,6 +74,18 @@ public class TileMatcher extends KeyedCoProcessFunction<TileKey, TileUpdate, Pos
     }
 
     @Override
+    public void initializeState(FunctionInitializationContext context) throws Exception {
+        StateOptions.check(
+                context,
+                Map.of(
+                        "tile-level", String.valueOf(grid.level()),
+                        "exit-margin-meters", String.valueOf(margin)));
+    }
+
+    @Override
+    public void snapshotState(FunctionSnapshotContext context) {}
+
+    @Override
     public void open(OpenContext openContext) {
         fences =
                 getRuntimeContext()
@@ -79,21 +94,16 @@ public class TileMatcher extends KeyedCoProcessFunction<TileKey, TileUpdate, Pos
                                         "fences",
                                         Types.STRING,
                                         TypeInformation.of(TileFence.class)));
-        // A list, not a map by time: appending is O(1) on every backend, and a tile can receive
-        // thousands of updates at one time (a whole fence set loaded at once).
         pendingUpdates =
-                getRuntimeContext()
-                        .getListState(
-                                new ListStateDescriptor<>(
-                                        "pending-tile-updates",
-                                        TypeInformation.of(TileUpdate.class)));
+                new TimeBuffer<>(
+                        getRuntimeContext(),
+                        "pending-tile-updates",
+                        TypeInformation.of(TileUpdate.class));
         pendingPositions =
-                getRuntimeContext()
-                        .getMapState(
-                                new MapStateDescriptor<>(
-                                        "pending-positions",
-                                        Types.LONG,
-                                        Types.LIST(TypeInformation.of(Position.class))));
+                new TimeBuffer<>(
+                        getRuntimeContext(),
+                        "pending-positions",
+                        TypeInformation.of(Position.class));
         trees = new HashMap<>();
         var metrics = getRuntimeContext().getMetricGroup();
         positionsIn = metrics.counter("positionsIn");
@@ -115,8 +125,9 @@ public class TileMatcher extends KeyedCoProcessFunction<TileKey, TileUpdate, Pos
             apply(update, ctx.getCurrentKey());
             return;
         }
-        pendingUpdates.add(update);
-        ctx.timerService().registerEventTimeTimer(t);
+        if (pendingUpdates.add(t, update)) {
+            ctx.timerService().registerEventTimeTimer(t);
+        }
     }
 
     @Override
@@ -130,71 +141,53 @@ public class TileMatcher extends KeyedCoProcessFunction<TileKey, TileUpdate, Pos
             ctx.output(deadLetters, Late.deadLetter(position, watermark));
             return;
         }
-        pendingPositions.put(t, StateLists.appended(pendingPositions.get(t), position));
-        ctx.timerService().registerEventTimeTimer(t);
+        if (pendingPositions.add(t, position)) {
+            ctx.timerService().registerEventTimeTimer(t);
+        }
     }
 
     @Override
     public void onTimer(long timestamp, OnTimerContext ctx, Collector<Membership> out)
             throws Exception {
         TileKey tile = ctx.getCurrentKey();
-        applyUpdatesDue(timestamp, tile);
-        List<Position> positions = pendingPositions.get(timestamp);
-        if (positions != null) {
-            pendingPositions.remove(timestamp);
-            QuadTree<Piece> tree = tree(tile);
-            List<Piece> hits = new ArrayList<>();
-            List<Piece> inside = new ArrayList<>();
-            List<Piece> near = new ArrayList<>();
-            for (Position p : positions) {
-                hits.clear();
-                double lon = TileGrid.foldLon(p.lon());
-                double lat = p.lat();
-                tree.query(lon, lat, hits::add);
-                candidates.inc(hits.size());
-                inside.clear();
-                near.clear();
-                // One exact test per candidate: inside, else (with a margin) near, else neither.
-                for (Piece piece : hits) {
-                    if (piece.contains(lon, lat)) {
-                        inside.add(piece);
-                    } else if (margin > 0 && piece.near(lon, lat, margin)) {
-                        near.add(piece);
-                    }
-                }
-                Piece.sortDistinct(inside);
-                out.collect(
-                        new Membership(
-                                p.group(),
-                                p.entityId(),
-                                p.timestamp(),
-                                p.lon(),
-                                p.lat(),
-                                Piece.ids(inside),
-                                Piece.properties(inside),
-                                Piece.ids(near)));
-            }
+        for (TileUpdate u : pendingUpdates.take(timestamp)) {
+            apply(u, tile);
         }
-    }
-
-    /** Applies the pending updates with time <= t in arrival order; the later ones wait. */
-    private void applyUpdatesDue(long t, TileKey tile) throws Exception {
-        Iterable<TileUpdate> pending = pendingUpdates.get();
-        if (pending == null) {
+        List<Position> positions = pendingPositions.take(timestamp);
+        if (positions.isEmpty()) {
             return;
         }
-        List<TileUpdate> later = new ArrayList<>();
-        boolean applied = false;
-        for (TileUpdate u : pending) {
-            if (u.timestamp() <= t) {
-                apply(u, tile);
-                applied = true;
-            } else {
-                later.add(u);
+        QuadTree<Piece> tree = tree(tile);
+        List<Piece> hits = new ArrayList<>();
+        List<Piece> near = new ArrayList<>();
+        List<Piece> inside = new ArrayList<>();
+        for (Position p : positions) {
+            double lon = TileGrid.foldLon(p.lon());
+            double lat = p.lat();
+            hits.clear();
+            inside.clear();
+            near.clear();
+            if (tree != null) {
+                tree.query(lon, lat, hits::add);
+                candidates.inc(hits.size());
             }
-        }
-        if (applied) {
-            pendingUpdates.update(later);
+            // One exact test per candidate: inside, else (with a margin) near, else neither.
+            for (Piece piece : hits) {
+                if (piece.contains(lon, lat)) {
+                    inside.add(piece);
+                } else if (margin > 0 && piece.near(lon, lat, margin)) {
+                    near.add(piece);
+                }
+            }
+            out.collect(
+                    new Membership(
+                            p.group(),
+                            p.entityId(),
+                            p.timestamp(),
+                            p.lon(),
+                            p.lat(),
+                            Piece.ids(inside),
+                            Piece.ids(near)));
         }
     }
 
@@ -224,10 +217,13 @@ public class TileMatcher extends KeyedCoProcessFunction<TileKey, TileUpdate, Pos
         }
     }
 
-    /** The tile's quadtree, built from the tile's state when this instance does not have it. */
+    /**
+     * The tile's quadtree, built from the tile's state when this instance does not have it; null
+     * when the tile holds no fences.
+     */
     private QuadTree<Piece> tree(TileKey tile) throws Exception {
         QuadTree<Piece> tree = trees.get(tile);
-        if (tree == null) {
+        if (tree == null && !fences.isEmpty()) {
             Map<Piece, Box> items = new HashMap<>();
             for (Map.Entry<String, TileFence> e : fences.entries()) {
                 fencesIndexed++;

@@ -2,10 +2,9 @@ package org.quadfence.model;
 
 /**
  * The fences that contain one position, and those near it: what the tile stage tells the entity
- * stage. {@code fenceIds} is sorted ascending and holds each id once; {@code properties} holds the
- * properties of each of those fences (null where a fence has none), in the same order. {@code
- * nearIds}, sorted, are the other fences within the exit margin of the position (option {@code
- * exit-margin-meters}); an entity already in one of them stays in it.
+ * stage. {@code fenceIds} is sorted ascending and holds each id once. {@code nearIds}, sorted, are
+ * the other fences within the exit margin of the position (option {@code exit-margin-meters}); an
+ * entity already in one of them stays in it.
  */
 public record Membership(
         String group,
@@ -14,20 +13,13 @@ public record Membership(
         double lon,
         double lat,
         String[] fenceIds,
-        String[] properties,
         String[] nearIds) {
 
     private static final String[] NONE = new String[0];
 
     /** A membership with no fences near the position. */
     public Membership(
-            String group,
-            String entityId,
-            long timestamp,
-            double lon,
-            double lat,
-            String[] fenceIds,
-            String[] properties) {
-        this(group, entityId, timestamp, lon, lat, fenceIds, properties, NONE);
+            String group, String entityId, long timestamp, double lon, double lat, String[] ids) {
+        this(group, entityId, timestamp, lon, lat, ids, NONE);
     }
 }

@@ -11,8 +11,8 @@ import org.quadfence.geo.RectanglePiece;
  * are exact boxes: the pieces of a rectangle inside the tile's closed cell (one or two), or the
  * whole cell when the tile lies wholly inside the fence (a marker, no test). Otherwise {@code
  * polygon}, {@code circle} or {@code rect} (a rectangle when fences have an exit margin) is the
- * fence's piece for the tile, with its own exact test and distance. {@code properties} are the
- * fence's (see {@link FenceChange#properties()}).
+ * fence's piece for the tile, with its own exact test and distance. The fence's properties stay out
+ * of tiles: they are added to its events once, by fence.
  */
 public record TileUpdate(
         long tile,
@@ -20,20 +20,13 @@ public record TileUpdate(
         String fenceId,
         long timestamp,
         Box[] clips,
-        String properties,
         PolygonPiece polygon,
         CirclePiece circle,
         RectanglePiece rect) {
 
     /** An update of exact boxes (or a removal, when {@code clips} is null). */
-    public TileUpdate(
-            long tile,
-            String group,
-            String fenceId,
-            long timestamp,
-            Box[] clips,
-            String properties) {
-        this(tile, group, fenceId, timestamp, clips, properties, null, null, null);
+    public TileUpdate(long tile, String group, String fenceId, long timestamp, Box[] clips) {
+        this(tile, group, fenceId, timestamp, clips, null, null, null);
     }
 
     /** The key of the tile this update is for. */

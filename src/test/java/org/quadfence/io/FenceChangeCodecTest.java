@@ -33,7 +33,24 @@ class FenceChangeCodecTest {
     }
 
     static Stream<Arguments> badRecords() {
+        String big = "x".repeat(Limits.MAX_PROPERTIES_CHARS);
         return Stream.of(
+                arguments(
+                        "properties over the limit",
+                        "{\"fenceId\":\"F\",\"rect\":[1,2,3,4],\"properties\":{\"b\":\"" + big + "\"}}",
+                        "properties too large: 65544 characters of compact JSON, the limit is 65536"),
+                arguments(
+                        "a negative time",
+                        "{\"fenceId\":\"F\",\"rect\":[1,2,3,4],\"timestamp\":-5}",
+                        "timestamp out of range [0, 253402300799999]"),
+                arguments(
+                        "a time in microseconds",
+                        "{\"fenceId\":\"F\",\"rect\":[1,2,3,4],\"timestamp\":1732234640891000}",
+                        "timestamp out of range [0, 253402300799999]"),
+                arguments(
+                        "a delete far in the future",
+                        "{\"fenceId\":\"F\",\"deleted\":true,\"timestamp\":4070908800000}",
+                        "future: event time 2099-01-01T00:00:00Z is "),
                 arguments(
                         "not JSON",
                         "fence depot-1 is a box",
@@ -209,7 +226,7 @@ class FenceChangeCodecTest {
         assertThat(parsed.ok()).isFalse();
         assertThat(parsed.deadLetter().input()).isEqualTo(DeadLetter.FENCES);
         assertThat(parsed.deadLetter().error()).startsWith(error);
-        assertThat(parsed.deadLetter().raw()).isEqualTo(text);
+        assertThat(parsed.deadLetter().raw()).isEqualTo(DeadLetterCodec.raw(bytes(text)));
     }
 
     @Test
@@ -335,5 +352,14 @@ class FenceChangeCodecTest {
         String value = "{\"fenceId\":\"d\\u00e9p\u00f4t\",\"deleted\":true}";
         assertThat(codec.parse(bytes("dép\u00f4t"), bytes(value), 42).value())
                 .isEqualTo(FenceChange.delete("dépôt", 42));
+    }
+
+    @Test
+    void propertiesOfExactlyTheLimitAreKept() {
+        String blob = "x".repeat(Limits.MAX_PROPERTIES_CHARS - 8);
+        Parsed<FenceChange> p =
+                line("{\"fenceId\":\"F\",\"rect\":[1,2,3,4],\"properties\":{\"b\": \"" + blob + "\"}}");
+        assertThat(p.ok()).isTrue();
+        assertThat(p.value().properties()).hasSize(Limits.MAX_PROPERTIES_CHARS);
     }
 }

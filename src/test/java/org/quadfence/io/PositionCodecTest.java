@@ -18,6 +18,10 @@ class PositionCodecTest {
 
     private static final String TS = ",\"timestamp\":1732233600000}";
 
+    private static final String RANGE =
+            "timestamp out of range [0, 253402300799999] (1970-01-01T00:00:00Z to"
+                    + " 9999-12-31T23:59:59.999Z): ";
+
     private final PositionCodec codec = new PositionCodec();
 
     static Stream<Arguments> badRecords() {
@@ -142,20 +146,39 @@ class PositionCodecTest {
                 arguments(
                         "a timestamp beyond a long",
                         "{\"entityId\":\"e\",\"lon\":1,\"lat\":2,\"timestamp\":9223372036854775808}",
-                        "timestamp out of the range of epoch milliseconds: 9223372036854775808"),
+                        RANGE + "9223372036854775808"),
                 arguments(
                         "an integral float timestamp beyond a long",
                         "{\"entityId\":\"e\",\"lon\":1,\"lat\":2,\"timestamp\":1e19}",
-                        "timestamp out of the range of epoch milliseconds: 1e19"),
+                        RANGE + "1e19"),
                 arguments(
                         "an exponent beyond any number",
                         "{\"entityId\":\"e\",\"lon\":1,\"lat\":2,\"timestamp\":1e99999999999}",
-                        "timestamp out of the range of epoch milliseconds: 1e99999999999"),
+                        RANGE + "1e99999999999"),
                 arguments(
                         "an instant beyond a long",
                         "{\"entityId\":\"e\",\"lon\":1,\"lat\":2,\"timestamp\":\"+999999999-12-31T00:00:00Z\"}",
-                        "timestamp out of the range of epoch milliseconds:"
-                                + " \"+999999999-12-31T00:00:00Z\""),
+                        RANGE + "\"+999999999-12-31T00:00:00Z\""),
+                arguments(
+                        "a negative timestamp",
+                        "{\"entityId\":\"e\",\"lon\":1,\"lat\":2,\"timestamp\":-5}",
+                        RANGE + "-5"),
+                arguments(
+                        "an instant before 1970",
+                        "{\"entityId\":\"e\",\"lon\":1,\"lat\":2,\"timestamp\":\"1969-12-31T23:59:59.999999Z\"}",
+                        RANGE + "\"1969-12-31T23:59:59.999999Z\""),
+                arguments(
+                        "a timestamp in microseconds",
+                        "{\"entityId\":\"e\",\"lon\":1,\"lat\":2,\"timestamp\":1732234643231000}",
+                        RANGE + "1732234643231000"),
+                arguments(
+                        "an instant in the year 10000",
+                        "{\"entityId\":\"e\",\"lon\":1,\"lat\":2,\"timestamp\":\"+10000-01-01T00:00:00Z\"}",
+                        RANGE + "\"+10000-01-01T00:00:00Z\""),
+                arguments(
+                        "a timestamp decades ahead of the clock",
+                        "{\"entityId\":\"e\",\"lon\":1,\"lat\":2,\"timestamp\":4070908800000}",
+                        "future: event time 2099-01-01T00:00:00Z is "),
                 arguments(
                         "a field given twice",
                         "{\"entityId\":\"e\",\"lat\":1,\"lon\":1,\"lat\":2" + TS,
@@ -298,8 +321,9 @@ class PositionCodecTest {
                         new Position("e", 1, 2, t + 500)),
                 arguments(
                         "an ISO-8601 instant with digits below the millisecond",
-                        "{\"entityId\":\"e\",\"lon\":1,\"lat\":2,\"timestamp\":\"1969-12-31T23:59:59.999999Z\"}",
-                        new Position("e", 1, 2, -1)),
+                        "{\"entityId\":\"e\",\"lon\":1,\"lat\":2,\"timestamp\":\"1970-01-01T00:00:00.999999Z\"}",
+                        new Position("e", 1, 2, 999)),
+
                 arguments(
                         "an integral timestamp in exponent notation",
                         "{\"entityId\":\"e\",\"lon\":1,\"lat\":2,\"timestamp\":1.7322336e12}",
@@ -308,10 +332,6 @@ class PositionCodecTest {
                         "an integral timestamp with a zero fraction",
                         "{\"entityId\":\"e\",\"lon\":1,\"lat\":2,\"timestamp\":1732233600000.000}",
                         new Position("e", 1, 2, t)),
-                arguments(
-                        "a negative timestamp",
-                        "{\"entityId\":\"e\",\"lon\":1,\"lat\":2,\"timestamp\":-5}",
-                        new Position("e", 1, 2, -5)),
                 arguments(
                         "a group",
                         "{\"entityId\":\"e\",\"lon\":1,\"lat\":2,\"group\":\"fleet-A\"" + TS,
@@ -333,6 +353,30 @@ class PositionCodecTest {
     @ParameterizedTest(name = "{0}")
     @MethodSource("goodRecords")
     void aGoodRecordIsAPosition(String kind, String text, Position expected) {
+        assertGood(codec, text, expected);
+    }
+
+    @Test
+    void theLastMillisecondOfTheYear9999IsAnEventTimeWhenMaxFutureIsOff() {
+        assertGood(
+                new PositionCodec(new InputRules(100_000, 0)),
+                "{\"entityId\":\"e\",\"lon\":1,\"lat\":2,\"timestamp\":253402300799999}",
+                new Position("e", 1, 2, 253402300799999L));
+    }
+
+    @Test
+    void aTimeWithinMaxFutureOfTheClockIsAcceptedAndOneBeyondIsAFutureDeadLetter() {
+        PositionCodec minute = new PositionCodec(new InputRules(100_000, 60_000));
+        long now = System.currentTimeMillis();
+        String soon = "{\"entityId\":\"e\",\"lon\":1,\"lat\":2,\"timestamp\":" + (now + 30_000);
+        String later = "{\"entityId\":\"e\",\"lon\":1,\"lat\":2,\"timestamp\":" + (now + 600_000);
+        assertThat(minute.parse(soon + "}").ok()).isTrue();
+        assertThat(minute.parse(later + "}").deadLetter().error())
+                .startsWith("future: event time ")
+                .contains("minutes ahead of this machine's clock");
+    }
+
+    private static void assertGood(PositionCodec codec, String text, Position expected) {
         Parsed<Position> parsed = codec.parse(text);
         assertThat(parsed.deadLetter()).isNull();
         assertThat(parsed.ok()).isTrue();

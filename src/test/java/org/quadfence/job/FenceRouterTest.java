@@ -29,7 +29,7 @@ class FenceRouterTest {
     void open() throws Exception {
         harness =
                 ProcessFunctionTestHarnesses.forKeyedProcessFunction(
-                        new FenceRouter(GRID, 0), new GeofenceJob.FenceKey(), Types.STRING);
+                        new FenceRouter(GRID, 0, 100_000), new GeofenceJob.FenceKey(), Types.STRING);
         harness.open();
     }
 
@@ -100,19 +100,33 @@ class FenceRouterTest {
     }
 
     @Test
-    void aDeleteEmptiesEveryTileAndLeavesNoStateOnceTheWatermarkPassesIt() throws Exception {
+    void aDeleteEmptiesEveryTileAndLeavesOnlyItsTimeOnceTheWatermarkPassesIt() throws Exception {
         upsert("f", 1, -10, -10, 10, 10);
         delete("f", 2);
         assertThat(tilesHolding("f", 1)).hasSize(4);
         assertThat(tilesHolding("f", 2)).isEmpty();
         harness.processWatermark(2);
-        assertThat(harness.numKeyedStateEntries()).isZero();
+        assertThat(harness.numKeyedStateEntries()).isEqualTo(1);
     }
 
     @Test
-    void deletingAnUnknownFenceIsANoOp() throws Exception {
-        delete("nobody", 7);
+    void aLateUpsertOlderThanAnAppliedDeleteDoesNotBringTheFenceBack() throws Exception {
+        upsert("f", 1, -10, -10, 10, 10);
+        delete("f", 5);
+        harness.processWatermark(10);
+        harness.getOutput().clear();
+        upsert("f", 3, -10, -10, 10, 10);
         assertThat(harness.extractOutputValues()).isEmpty();
+        upsert("f", 12, -10, -10, 10, 10);
+        assertThat(tilesHolding("f", 12)).hasSize(4);
+    }
+
+    @Test
+    void deletingAnUnknownFenceIsANoOpAndLeavesNoState() throws Exception {
+        delete("nobody", 7);
+        harness.processWatermark(7);
+        assertThat(harness.extractOutputValues()).isEmpty();
+        assertThat(harness.numKeyedStateEntries()).isZero();
     }
 
     @Test

@@ -133,7 +133,8 @@ class KafkaExactlyOnceITCase {
                                     positions,
                                     OffsetsInitializer.earliest(),
                                     true,
-                                    new FailOnce(KafkaIo.positionRecords(Wiring.rules(options)), 1200)),
+                                    new FailOnce(
+                                            KafkaIo.positionRecords(Wiring.rules(options)), 1200)),
                             io.fences(),
                             io.events(),
                             io.deadLetters(),

@@ -6,7 +6,6 @@ import org.apache.flink.streaming.util.KeyedOneInputStreamOperatorTestHarness;
 
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Test;
-import org.quadfence.model.GeofenceEvent;
 import org.quadfence.model.Groups;
 import org.quadfence.model.Membership;
 
@@ -18,7 +17,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 /** DWELL, idle-entity expiry and hysteresis in the entity stage. */
 class MembershipTimersTest {
 
-    private KeyedOneInputStreamOperatorTestHarness<String, Membership, GeofenceEvent> harness;
+    private KeyedOneInputStreamOperatorTestHarness<String, Membership, SequencedEvent> harness;
 
     private void open(long dwell, long ttl, boolean exitOnExpiry) throws Exception {
         harness =
@@ -36,8 +35,7 @@ class MembershipTimersTest {
 
     private void in(long t, double lat, String[] inside, String... near) throws Exception {
         harness.processElement(
-                new Membership(
-                        Groups.DEFAULT, "e", t, 0, lat, inside, new String[inside.length], near),
+                new Membership(Groups.DEFAULT, "e", t, 0, lat, inside, near),
                 t);
     }
 
@@ -48,6 +46,7 @@ class MembershipTimersTest {
     private List<String> events() {
         List<String> s =
                 harness.extractOutputValues().stream()
+                        .map(SequencedEvent::event)
                         .map(
                                 e ->
                                         e.event()
@@ -144,5 +143,31 @@ class MembershipTimersTest {
         in(50, 5, fences());
         harness.processWatermark(1000);
         assertThat(events()).containsExactly("ENTER A @20 2.0", "EXIT A @50 5.0");
+    }
+
+    @Test
+    void anEntityInAFenceHasOnePendingExpiryHoweverManyPositionsItSends() throws Exception {
+        open(0, 1000, false);
+        for (long t = 10; t <= 2000; t += 10) {
+            in(t, 1, fences("A"));
+            harness.processWatermark(t);
+        }
+        assertThat(harness.numEventTimeTimers()).isEqualTo(1);
+        harness.processWatermark(3000);
+        assertThat(harness.numEventTimeTimers()).isZero();
+        assertThat(harness.numKeyedStateEntries()).isZero();
+    }
+
+    @Test
+    void dwellAndExpiryTimesAtTheEndOfTheRangeDoNotOverflow() throws Exception {
+        long last = 253_402_300_799_999L;
+        open(last, last, true);
+        in(last, 1, fences("A"));
+        harness.processWatermark(Long.MAX_VALUE);
+        assertThat(events())
+                .containsExactly(
+                        "ENTER A @" + last + " 1.0",
+                        "DWELL A @" + 2 * last + " 1.0",
+                        "EXIT A @" + 2 * last + " 1.0");
     }
 }

@@ -20,7 +20,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 class MembershipTrackerTest {
 
-    private KeyedOneInputStreamOperatorTestHarness<String, Membership, GeofenceEvent> harness;
+    private KeyedOneInputStreamOperatorTestHarness<String, Membership, SequencedEvent> harness;
 
     @BeforeEach
     void open() throws Exception {
@@ -33,7 +33,7 @@ class MembershipTrackerTest {
         harness.close();
     }
 
-    private static KeyedOneInputStreamOperatorTestHarness<String, Membership, GeofenceEvent>
+    private static KeyedOneInputStreamOperatorTestHarness<String, Membership, SequencedEvent>
             newHarness() throws Exception {
         return new KeyedOneInputStreamOperatorTestHarness<>(
                 new KeyedProcessOperator<>(new MembershipTracker(0, 0, false)),
@@ -44,14 +44,14 @@ class MembershipTrackerTest {
     private void in(String entity, long t, double lon, double lat, String... fences)
             throws Exception {
         harness.processElement(
-                new Membership(
-                        Groups.DEFAULT, entity, t, lon, lat, fences, new String[fences.length]),
+                new Membership(Groups.DEFAULT, entity, t, lon, lat, fences),
                 t);
     }
 
     private List<String> events() {
         List<String> s =
                 harness.extractOutputValues().stream()
+                        .map(SequencedEvent::event)
                         .map(
                                 e ->
                                         e.event()
@@ -118,7 +118,10 @@ class MembershipTrackerTest {
         in("b", 1, 0, 0);
         harness.processWatermark(1);
         assertThat(harness.extractOutputValues())
-                .containsExactly(new GeofenceEvent("a", "F", EventType.ENTER, 1, 7.5, -3.25, null));
+                .containsExactly(
+                        new SequencedEvent(
+                                new GeofenceEvent("a", "F", EventType.ENTER, 1, 7.5, -3.25, null),
+                                0));
     }
 
     @Test

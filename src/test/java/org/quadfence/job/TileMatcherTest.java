@@ -2,6 +2,7 @@ package org.quadfence.job;
 
 import org.apache.flink.api.common.typeinfo.TypeInformation;
 import org.apache.flink.runtime.checkpoint.OperatorSubtaskState;
+import org.apache.flink.runtime.execution.SuppressRestartsException;
 import org.apache.flink.streaming.api.watermark.Watermark;
 import org.apache.flink.streaming.util.KeyedTwoInputStreamOperatorTestHarness;
 
@@ -21,6 +22,7 @@ import java.util.List;
 import java.util.stream.Collectors;
 
 import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 class TileMatcherTest {
 
@@ -53,8 +55,7 @@ class TileMatcherTest {
 
     private void fence(String id, long t, Box clip) throws Exception {
         harness.processElement1(
-                new TileUpdate(
-                        TILE, Groups.DEFAULT, id, t, clip == null ? null : new Box[] {clip}, null),
+                new TileUpdate(TILE, Groups.DEFAULT, id, t, clip == null ? null : new Box[] {clip}),
                 t);
     }
 
@@ -156,8 +157,7 @@ class TileMatcherTest {
                         Groups.DEFAULT,
                         "am",
                         1,
-                        new Box[] {new Box(-180, 0, -180, 20)},
-                        null),
+                        new Box[] {new Box(-180, 0, -180, 20)}),
                 1);
         harness.processElement2(new Position("e", 180, 10, 2), 2);
         watermark(2);
@@ -180,5 +180,49 @@ class TileMatcherTest {
         position("f", 4, 10, 10);
         watermark(4);
         assertThat(matches()).containsExactly("e@3[A]", "f@4[A]");
+    }
+
+    @Test
+    void aRestoreWithAnotherTileLevelIsRefusedWithoutRestartsNamingTheOption() throws Exception {
+        fence("A", 1, new Box(5, 5, 15, 15));
+        OperatorSubtaskState snapshot = harness.snapshot(1, 2);
+        harness.close();
+
+        TileGrid other = new TileGrid(3);
+        harness =
+                new KeyedTwoInputStreamOperatorTestHarness<>(
+                        new PositionClockedOperator<>(
+                                new TileMatcher(other, 4, 8, 0, GeofenceJob.DEAD_LETTERS)),
+                        TileUpdate::key,
+                        new GeofenceJob.TileOfPosition(other),
+                        TypeInformation.of(TileKey.class));
+        assertThatThrownBy(() -> harness.initializeState(snapshot))
+                .isInstanceOf(SuppressRestartsException.class)
+                .hasRootCauseMessage(
+                        "cannot restore: the checkpoint or savepoint was taken with tile-level 2"
+                                + " and the job now has tile-level 3; the fences' tiles depend"
+                                + " on it. Restore with tile-level 2, or start without the"
+                                + " checkpoint (./quadfence run --fresh)");
+        harness = newHarness();
+        harness.open();
+    }
+
+    @Test
+    void aTileThatHoldsNoFencesKeepsNoIndexAfterMatchingPositions() throws Exception {
+        position("e", 1, 10, 10);
+        watermark(1);
+        assertThat(matches()).containsExactly("e@1[]");
+        assertThat(harness.numKeyedStateEntries()).isZero();
+    }
+
+    @Test
+    void aBurstAtOneMillisecondIsMatchedWhole() throws Exception {
+        fence("A", 1, new Box(5, 5, 15, 15));
+        for (int i = 0; i < 1000; i++) {
+            position("e" + i, 2, 10, 10);
+        }
+        watermark(2);
+        assertThat(matches()).hasSize(1000).allMatch(m -> m.endsWith("@2[A]"));
+        assertThat(harness.numKeyedStateEntries()).isEqualTo(1);
     }
 }

@@ -33,7 +33,9 @@ class FlinkTypesTest {
                 TileKey.class,
                 Membership.class,
                 org.quadfence.job.TileFence.class,
-                org.quadfence.job.EntityState.class
+                org.quadfence.job.EntityState.class,
+                org.quadfence.job.SequencedEvent.class,
+                org.quadfence.job.FenceProperties.class
             })
     void everyModelRecordIsAPojoTypeWhoseSerializerNeedsNoKryo(Class<?> type) {
         TypeInformation<?> info = TypeInformation.of(type);

@@ -1,0 +1,66 @@
+package org.quadfence.job;
+
+import org.apache.flink.api.common.state.ListState;
+import org.apache.flink.api.common.state.ListStateDescriptor;
+import org.apache.flink.api.common.typeinfo.Types;
+import org.apache.flink.runtime.execution.SuppressRestartsException;
+import org.apache.flink.runtime.state.FunctionInitializationContext;
+
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+
+/**
+ * The job options a stage's state was built with, kept in its checkpoints: a restore with other
+ * values would find fences in the wrong tiles (and timers of tiles that no longer exist), so it is
+ * refused with a message that names the option, and without restarts, so the job does not loop.
+ */
+final class StateOptions {
+
+    private StateOptions() {}
+
+    /**
+     * Records {@code options} in the operator state, after checking that a restored state has the
+     * same values.
+     *
+     * @throws SuppressRestartsException when a restored value differs
+     */
+    static void check(FunctionInitializationContext context, Map<String, String> options)
+            throws Exception {
+        ListState<String> stored =
+                context.getOperatorStateStore()
+                        .getUnionListState(
+                                new ListStateDescriptor<>("state-options", Types.STRING));
+        if (context.isRestored()) {
+            for (String entry : stored.get()) {
+                int eq = entry.indexOf('=');
+                String key = entry.substring(0, eq);
+                String then = entry.substring(eq + 1);
+                String now = options.get(key);
+                if (now != null && !now.equals(then)) {
+                    throw new SuppressRestartsException(
+                            new IllegalStateException(message(key, then, now)));
+                }
+            }
+        }
+        List<String> entries = new ArrayList<>();
+        options.forEach((k, v) -> entries.add(k + "=" + v));
+        stored.update(entries);
+    }
+
+    private static String message(String key, String then, String now) {
+        return "cannot restore: the checkpoint or savepoint was taken with "
+                + key
+                + " "
+                + then
+                + " and the job now has "
+                + key
+                + " "
+                + now
+                + "; the fences' tiles depend on it. Restore with "
+                + key
+                + " "
+                + then
+                + ", or start without the checkpoint (./quadfence run --fresh)";
+    }
+}

@@ -1,0 +1,12 @@
+package org.quadfence.job;
+
+/** Arithmetic on event times that cannot overflow. */
+final class Times {
+
+    private Times() {}
+
+    /** {@code t + d} for {@code d >= 0}, or {@link Long#MAX_VALUE} when that does not fit. */
+    static long plus(long t, long d) {
+        return t > Long.MAX_VALUE - d ? Long.MAX_VALUE : t + d;
+    }
+}
