@@ -35,7 +35,8 @@ import java.util.Map;
 import java.util.TreeSet;
 
 /**
- * Keyed by group and fence id: cuts each version of a fence into tiles and tells every tile that
+ * Keyed by group and fence id: cuts each version of a fence into the tiles of its tier ({@link
+ * Tiers}) and tells every tile that
  * holds the fence, held it, or will hold it what the fence is there from the version's time on.
  *
  * <p>Changes may arrive out of order (within the watermark's bound). The function keeps the fence's
@@ -51,7 +52,7 @@ public class FenceRouter extends KeyedProcessFunction<String, FenceChange, TileU
 
     private static final long serialVersionUID = 1L;
 
-    private final TileGrid grid;
+    private final Tiers tiers;
     private final double margin;
     private final int maxVertices;
     private transient MapState<Long, FenceChange> versions;
@@ -63,8 +64,8 @@ public class FenceRouter extends KeyedProcessFunction<String, FenceChange, TileU
      * @param margin the exit margin in meters: a fence also goes to the tiles within this distance
      * @param maxVertices the job's vertex limit, checked on restore like the tiling
      */
-    public FenceRouter(TileGrid grid, double margin, int maxVertices) {
-        this.grid = grid;
+    public FenceRouter(Tiers tiers, double margin, int maxVertices) {
+        this.tiers = tiers;
         this.margin = margin;
         this.maxVertices = maxVertices;
     }
@@ -74,7 +75,7 @@ public class FenceRouter extends KeyedProcessFunction<String, FenceChange, TileU
         StateOptions.check(
                 context,
                 Map.of(
-                        "tile-level", String.valueOf(grid.level()),
+                        "tile-level", String.valueOf(tiers.fine().level()),
                         "exit-margin-meters", String.valueOf(margin),
                         "max-vertices", String.valueOf(maxVertices)));
     }
@@ -202,6 +203,7 @@ public class FenceRouter extends KeyedProcessFunction<String, FenceChange, TileU
         if (shape == null) {
             return updates;
         }
+        TileGrid grid = tiers.gridFor(shape, margin);
         if (shape instanceof Rectangle r && margin > 0) {
             for (TileCut c : grid.cut(r)) {
                 if (c.covered()) {

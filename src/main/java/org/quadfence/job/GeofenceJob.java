@@ -61,11 +61,11 @@ public final class GeofenceJob {
 
     /** Adds the job's operators to {@code env}. */
     public static void build(StreamExecutionEnvironment env, JobOptions options, Io io) {
-        TileGrid grid = new TileGrid(options.intValue("tile-level"));
+        Tiers tiers = new Tiers(options.intValue("tile-level"));
         Duration bound = Duration.ofMillis(options.millis("max-out-of-orderness"));
         Duration idle = Duration.ofMillis(options.millis("idle-timeout"));
 
-        SingleOutputStreamOperator<Position> positions =
+        SingleOutputStreamOperator<Position> parsed =
                 env.fromSource(
                                 io.positions(),
                                 WatermarkStrategy.<Parsed<Position>>forBoundedOutOfOrderness(bound)
@@ -79,6 +79,11 @@ public final class GeofenceJob {
                         .returns(Position.class)
                         .uid("positions-dead-letters")
                         .name("positions: dead letters aside");
+        SingleOutputStreamOperator<Position> positions =
+                parsed.process(new LateFilter(DEAD_LETTERS))
+                        .returns(Position.class)
+                        .uid("positions-late")
+                        .name("positions: late ones aside");
 
         SingleOutputStreamOperator<FenceChange> fences =
                 env.fromSource(
@@ -100,32 +105,26 @@ public final class GeofenceJob {
                 fences.keyBy(new FenceKey())
                         .process(
                                 new FenceRouter(
-                                        grid,
+                                        tiers,
                                         options.doubleValue("exit-margin-meters"),
                                         options.intValue("max-vertices")))
                         .returns(TileUpdate.class)
                         .uid("fence-router")
                         .name("FenceRouter: fence versions to tiles");
 
-        SingleOutputStreamOperator<Membership> memberships =
-                tileUpdates
-                        .keyBy(TileUpdate::key, TypeInformation.of(TileKey.class))
-                        .connect(
-                                positions.keyBy(
-                                        new TileOfPosition(grid),
-                                        TypeInformation.of(TileKey.class)))
-                        .transform(
-                                "TileMatcher",
-                                TypeInformation.of(Membership.class),
-                                new PositionClockedOperator<>(
-                                        new TileMatcher(
-                                                grid,
-                                                options.intValue("node-capacity"),
-                                                options.intValue("max-depth"),
-                                                options.doubleValue("exit-margin-meters"),
-                                                DEAD_LETTERS)))
-                        .uid("tile-matcher")
-                        .name("TileMatcher: fences containing each position");
+        DataStream<Membership> memberships =
+                match(options, tiers.fine(), tileUpdates, positions, "tile-matcher", "TileMatcher");
+        if (tiers.wide() != null) {
+            memberships =
+                    memberships.union(
+                            match(
+                                    options,
+                                    tiers.wide(),
+                                    tileUpdates,
+                                    positions,
+                                    "wide-tile-matcher",
+                                    "TileMatcher (wide fences)"));
+        }
 
         SingleOutputStreamOperator<SequencedEvent> bare =
                 memberships
@@ -160,11 +159,10 @@ public final class GeofenceJob {
                         .name("EventOrderer: each entity's events in order");
 
         DataStream<DeadLetter> deadLetters =
-                positions
-                        .getSideOutput(DEAD_LETTERS)
+                parsed.getSideOutput(DEAD_LETTERS)
                         .union(
-                                fences.getSideOutput(DEAD_LETTERS),
-                                memberships.getSideOutput(DEAD_LETTERS));
+                                positions.getSideOutput(DEAD_LETTERS),
+                                fences.getSideOutput(DEAD_LETTERS));
 
         parallelism(events.sinkTo(io.events()).uid("events-sink").name("events sink"), io);
         parallelism(
@@ -173,6 +171,35 @@ public final class GeofenceJob {
                         .uid("dead-letters-sink")
                         .name("dead letters sink"),
                 io);
+    }
+
+    /** The tile stage of one tier: its updates, and every position keyed by its tile there. */
+    private static DataStream<Membership> match(
+            JobOptions options,
+            TileGrid grid,
+            DataStream<TileUpdate> tileUpdates,
+            DataStream<Position> positions,
+            String uid,
+            String name) {
+        int level = grid.level();
+        return tileUpdates
+                .filter(u -> u.tile() >>> (2 * level) == 1)
+                .uid(uid + "-updates")
+                .name(name + ": its tiles' updates")
+                .keyBy(TileUpdate::key, TypeInformation.of(TileKey.class))
+                .connect(positions.keyBy(new TileOfPosition(grid), TypeInformation.of(TileKey.class)))
+                .transform(
+                        name,
+                        TypeInformation.of(Membership.class),
+                        new PositionClockedOperator<>(
+                                new TileMatcher(
+                                        grid,
+                                        options.intValue("node-capacity"),
+                                        options.intValue("max-depth"),
+                                        options.doubleValue("exit-margin-meters"),
+                                        options.intValue("tile-level"))))
+                .uid(uid)
+                .name(name + ": fences containing each position");
     }
 
     private static void parallelism(DataStreamSink<?> sink, Io io) {

@@ -16,6 +16,7 @@ import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.Comparator;
 import java.util.List;
+import java.util.TreeSet;
 
 /**
  * Keyed by group and entity: turns the fences that contain each position into ENTER, EXIT and DWELL
@@ -23,7 +24,8 @@ import java.util.List;
  *
  * <p>The memberships of one entity come from whichever tiles its positions fell in, in any order;
  * they wait in keyed state until the watermark passes their time. Positions at the same time are
- * taken in ascending (lat, lon), and exact duplicates count once. For each position, with S the
+ * taken in ascending (lat, lon), and exact duplicates count once; the answers of the two tile
+ * tiers for one position are joined here. For each position, with S the
  * fences that contain it, K the fences within the exit margin of it and P the entity's fences
  * before it, the entity's new set N is S + (P intersected with K); the function emits EXIT for P -
  * N and then ENTER for N - P, each in ascending fence id order.
@@ -103,12 +105,17 @@ public class MembershipTracker extends KeyedProcessFunction<String, Membership, 
         EntityState s = before == null ? null : timerEvents(before, t, out);
         List<Membership> due = pending.take(t);
         due.sort(SAME_TIME_ORDER);
-        Membership last = null;
-        for (Membership m : due) {
-            if (last == null || last.lat() != m.lat() || last.lon() != m.lon()) {
-                s = step(s, m, ctx, out);
+        for (int i = 0; i < due.size(); ) {
+            // The answers of every tile stage for one position, and its exact duplicates, count
+            // as one position: the union of their fences.
+            int end = i + 1;
+            while (end < due.size()
+                    && due.get(end).lat() == due.get(i).lat()
+                    && due.get(end).lon() == due.get(i).lon()) {
+                end++;
             }
-            last = m;
+            s = step(s, union(due.subList(i, end)), ctx, out);
+            i = end;
         }
         if (s != null && s.fenceIds().length == 0) {
             s = null;
@@ -121,6 +128,27 @@ public class MembershipTracker extends KeyedProcessFunction<String, Membership, 
         } else if (s != before) {
             entity.update(s);
         }
+    }
+
+    private static Membership union(List<Membership> same) {
+        Membership first = same.get(0);
+        if (same.size() == 1) {
+            return first;
+        }
+        TreeSet<String> inside = new TreeSet<>();
+        TreeSet<String> near = new TreeSet<>();
+        for (Membership m : same) {
+            inside.addAll(Arrays.asList(m.fenceIds()));
+            near.addAll(Arrays.asList(m.nearIds()));
+        }
+        return new Membership(
+                first.group(),
+                first.entityId(),
+                first.timestamp(),
+                first.lon(),
+                first.lat(),
+                inside.toArray(new String[0]),
+                near.toArray(new String[0]));
     }
 
     private long expiry(EntityState s) {

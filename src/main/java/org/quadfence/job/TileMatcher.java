@@ -11,11 +11,9 @@ import org.apache.flink.runtime.state.FunctionSnapshotContext;
 import org.apache.flink.streaming.api.checkpoint.CheckpointedFunction;
 import org.apache.flink.streaming.api.functions.co.KeyedCoProcessFunction;
 import org.apache.flink.util.Collector;
-import org.apache.flink.util.OutputTag;
 
 import org.quadfence.geo.Box;
 import org.quadfence.index.QuadTree;
-import org.quadfence.model.DeadLetter;
 import org.quadfence.model.Membership;
 import org.quadfence.model.Position;
 import org.quadfence.model.TileKey;
@@ -35,9 +33,12 @@ import java.util.Map;
  * quadtree over them is a transient index, rebuilt from that state whenever this instance does not
  * have it (after a restore, a rescale, or on a new task). Both inputs wait in keyed state until the
  * watermark passes their time; then the fence updates at time t are applied before the positions at
- * t are matched. A position that arrives after the watermark passed its time is a dead letter
- * ("late") and changes nothing; a late fence update is applied at once and counted. A tile with no
- * fences keeps no quadtree.
+ * t are matched. Late positions never get here ({@link LateFilter}); a late fence update is
+ * applied at once and counted. A tile with no fences keeps no quadtree.
+ *
+ * <p>The job has one tile stage per tier: the tiles of the job's tile level, and, when that level
+ * is finer than {@link Tiers#WIDE_LEVEL}, the coarser tiles that hold the wide fences. Every
+ * position goes to each, and the entity stage joins their answers.
  */
 public class TileMatcher extends KeyedCoProcessFunction<TileKey, TileUpdate, Position, Membership>
         implements CheckpointedFunction {
@@ -48,29 +49,34 @@ public class TileMatcher extends KeyedCoProcessFunction<TileKey, TileUpdate, Pos
     private final int nodeCapacity;
     private final int maxDepth;
     private final double margin;
-    private final OutputTag<DeadLetter> deadLetters;
+    private final int tileLevel;
 
     private transient MapState<String, TileFence> fences;
     private transient TimeBuffer<TileUpdate> pendingUpdates;
     private transient TimeBuffer<Position> pendingPositions;
     private transient Map<TileKey, QuadTree<Piece>> trees;
     private transient Counter positionsIn;
-    private transient Counter latePositions;
+    private transient Counter lateMatches;
     private transient Counter lateUpdates;
     private transient Counter candidates;
     private transient long fencesIndexed;
 
+    /**
+     * @param grid the tiles of this stage's tier: its keys
+     * @param margin the exit margin in meters
+     * @param tileLevel the job's tile level, checked on restore
+     */
     public TileMatcher(
             TileGrid grid,
             int nodeCapacity,
             int maxDepth,
             double margin,
-            OutputTag<DeadLetter> deadLetters) {
+            int tileLevel) {
         this.grid = grid;
+        this.tileLevel = tileLevel;
         this.margin = margin;
         this.nodeCapacity = nodeCapacity;
         this.maxDepth = maxDepth;
-        this.deadLetters = deadLetters;
     }
 
     @Override
@@ -78,7 +84,7 @@ public class TileMatcher extends KeyedCoProcessFunction<TileKey, TileUpdate, Pos
         StateOptions.check(
                 context,
                 Map.of(
-                        "tile-level", String.valueOf(grid.level()),
+                        "tile-level", String.valueOf(tileLevel),
                         "exit-margin-meters", String.valueOf(margin)));
     }
 
@@ -107,7 +113,7 @@ public class TileMatcher extends KeyedCoProcessFunction<TileKey, TileUpdate, Pos
         trees = new HashMap<>();
         var metrics = getRuntimeContext().getMetricGroup();
         positionsIn = metrics.counter("positionsIn");
-        latePositions = metrics.counter("latePositions");
+        lateMatches = metrics.counter("positionsMatchedBehindClock");
         lateUpdates = metrics.counter("lateTileUpdates");
         candidates = metrics.counter("candidates");
         metrics.gauge("tilesIndexed", () -> trees.size());
@@ -135,13 +141,12 @@ public class TileMatcher extends KeyedCoProcessFunction<TileKey, TileUpdate, Pos
             throws Exception {
         positionsIn.inc();
         long t = position.timestamp();
-        long watermark = ctx.timerService().currentWatermark();
-        if (t <= watermark) {
-            latePositions.inc();
-            ctx.output(deadLetters, Late.deadLetter(position, watermark));
-            return;
-        }
-        if (pendingPositions.add(t, position)) {
+        if (t <= ctx.timerService().currentWatermark()) {
+            // Not late where it was read (LateFilter), but behind this task's clock (a partition
+            // that was idle): matched at once, so that every tile stage answers for it.
+            lateMatches.inc();
+            match(List.of(position), ctx.getCurrentKey(), out);
+        } else if (pendingPositions.add(t, position)) {
             ctx.timerService().registerEventTimeTimer(t);
         }
     }
@@ -153,7 +158,11 @@ public class TileMatcher extends KeyedCoProcessFunction<TileKey, TileUpdate, Pos
         for (TileUpdate u : pendingUpdates.take(timestamp)) {
             apply(u, tile);
         }
-        List<Position> positions = pendingPositions.take(timestamp);
+        match(pendingPositions.take(timestamp), tile, out);
+    }
+
+    private void match(List<Position> positions, TileKey tile, Collector<Membership> out)
+            throws Exception {
         if (positions.isEmpty()) {
             return;
         }

@@ -186,6 +186,23 @@ public final class TileGrid implements Serializable {
     }
 
     /**
+     * The number of tiles whose closed cells the boxes touch, counting a tile once per box: a
+     * quick measure of how wide a fence is at this level. The boxes' parts outside lon [-180, 180]
+     * x lat [-90, 90] are ignored.
+     */
+    public long tilesSpanned(List<Box> boxes) {
+        long total = 0;
+        for (Box box : boxes) {
+            Box b = box.intersection(Box.WORLD);
+            if (b != null) {
+                long columns = lastColumn(b.maxX()) - firstColumn(b.minX()) + 1;
+                total += columns * (lastRow(b.maxY()) - firstRow(b.minY()) + 1);
+            }
+        }
+        return total;
+    }
+
+    /**
      * Passes every tile whose closed cell intersects the closed box (boundaries included) to {@code
      * out}, rows from north to south and west to east within a row. The box is planar: nothing is
      * folded, and the part of it outside lon [-180, 180] x lat [-90, 90] is ignored.

@@ -29,7 +29,7 @@ class FenceRouterTest {
     void open() throws Exception {
         harness =
                 ProcessFunctionTestHarnesses.forKeyedProcessFunction(
-                        new FenceRouter(GRID, 0, 100_000), new GeofenceJob.FenceKey(), Types.STRING);
+                        new FenceRouter(new Tiers(GRID.level()), 0, 100_000), new GeofenceJob.FenceKey(), Types.STRING);
         harness.open();
     }
 
@@ -148,5 +148,27 @@ class FenceRouterTest {
         assertThat(tilesHolding("f", 7)).containsExactly(GRID.tileOf(-97, -48));
         upsert("f", 6, 100, 10, 110, 20);
         assertThat(tilesHolding("f", 7)).containsExactly(GRID.tileOf(-97, -48));
+    }
+
+    @Test
+    void aFenceWiderThanTheTileLimitGoesToTheWideTierAndBackWhenItShrinks() throws Exception {
+        Tiers tiers = new Tiers(12);
+        harness.close();
+        harness =
+                ProcessFunctionTestHarnesses.forKeyedProcessFunction(
+                        new FenceRouter(tiers, 0, 100_000), new GeofenceJob.FenceKey(), Types.STRING);
+        harness.open();
+        upsert("w", 1, -180, -90, 180, 90);
+        assertThat(harness.extractOutputValues())
+                .hasSize(1 << (2 * Tiers.WIDE_LEVEL))
+                .allMatch(u -> tiers.isWide(u.tile()));
+        harness.getOutput().clear();
+        upsert("w", 2, 10, 10, 10.01, 10.01);
+        List<TileUpdate> out = harness.extractOutputValues();
+        assertThat(out.stream().filter(u -> !tiers.isWide(u.tile())).map(TileUpdate::tile))
+                .containsExactly(tiers.fine().tileOf(10.005, 10.005));
+        assertThat(out.stream().filter(u -> tiers.isWide(u.tile())))
+                .hasSize(1 << (2 * Tiers.WIDE_LEVEL))
+                .allMatch(TileUpdate::isRemoval);
     }
 }

@@ -47,7 +47,7 @@ class TileMatcherTest {
             newHarness() throws Exception {
         return new KeyedTwoInputStreamOperatorTestHarness<>(
                 new PositionClockedOperator<>(
-                        new TileMatcher(GRID, 4, 8, 0, GeofenceJob.DEAD_LETTERS)),
+                        new TileMatcher(GRID, 4, 8, 0, GRID.level())),
                 TileUpdate::key,
                 new GeofenceJob.TileOfPosition(GRID),
                 TypeInformation.of(TileKey.class));
@@ -121,20 +121,11 @@ class TileMatcherTest {
     }
 
     @Test
-    void aLatePositionIsADeadLetterAndChangesNothing() throws Exception {
+    void aPositionBehindThisTasksClockIsMatchedAtOnceSoEveryTierAnswersForIt() throws Exception {
         fence("A", 1, new Box(5, 5, 15, 15));
         watermark(100);
         position("e", 50, 10, 10);
-        watermark(200);
-        assertThat(matches()).isEmpty();
-        assertThat(harness.getSideOutput(GeofenceJob.DEAD_LETTERS))
-                .singleElement()
-                .satisfies(
-                        r -> {
-                            assertThat(r.getValue().input()).isEqualTo("positions");
-                            assertThat(r.getValue().error()).startsWith("late");
-                            assertThat(r.getValue().raw()).contains("\"entityId\":\"e\"");
-                        });
+        assertThat(matches()).containsExactly("e@50[A]");
         assertThat(harness.numKeyedStateEntries()).isEqualTo(1); // the fence only
     }
 
@@ -192,7 +183,7 @@ class TileMatcherTest {
         harness =
                 new KeyedTwoInputStreamOperatorTestHarness<>(
                         new PositionClockedOperator<>(
-                                new TileMatcher(other, 4, 8, 0, GeofenceJob.DEAD_LETTERS)),
+                                new TileMatcher(other, 4, 8, 0, other.level())),
                         TileUpdate::key,
                         new GeofenceJob.TileOfPosition(other),
                         TypeInformation.of(TileKey.class));

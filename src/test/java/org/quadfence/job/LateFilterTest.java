@@ -1,0 +1,45 @@
+package org.quadfence.job;
+
+import org.apache.flink.streaming.api.operators.ProcessOperator;
+import org.apache.flink.streaming.util.OneInputStreamOperatorTestHarness;
+
+import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.BeforeEach;
+import org.junit.jupiter.api.Test;
+import org.quadfence.model.Position;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+class LateFilterTest {
+
+    private OneInputStreamOperatorTestHarness<Position, Position> harness;
+
+    @BeforeEach
+    void open() throws Exception {
+        harness =
+                new OneInputStreamOperatorTestHarness<>(
+                        new ProcessOperator<>(new LateFilter(GeofenceJob.DEAD_LETTERS)));
+        harness.open();
+    }
+
+    @AfterEach
+    void close() throws Exception {
+        harness.close();
+    }
+
+    @Test
+    void aPositionAtOrBeforeTheWatermarkIsALateDeadLetterAndOneAfterItPasses() throws Exception {
+        harness.processWatermark(100);
+        harness.processElement(new Position("e", 1, 2, 100), 100);
+        harness.processElement(new Position("f", 1, 2, 101), 101);
+        assertThat(harness.extractOutputValues()).containsExactly(new Position("f", 1, 2, 101));
+        assertThat(harness.getSideOutput(GeofenceJob.DEAD_LETTERS))
+                .singleElement()
+                .satisfies(
+                        r -> {
+                            assertThat(r.getValue().input()).isEqualTo("positions");
+                            assertThat(r.getValue().error()).startsWith("late");
+                            assertThat(r.getValue().raw()).contains("\"entityId\":\"e\"");
+                        });
+    }
+}
