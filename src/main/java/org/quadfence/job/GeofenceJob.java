@@ -29,16 +29,19 @@ import java.time.Duration;
  * and replay, Kafka on a cluster).
  *
  * <pre>
- * positions --split--> Position --keyBy(tile of the point)--------------\
- *                \--> dead letters                                       TileMatcher --> Membership
+ * positions --split--> Position --late?--keyBy(tile of the point, per tier)--\
+ *                \--> dead letters   \--> dead letters                     TileMatcher --> Membership
  * fences ----split--> FenceChange --keyBy(fence id)--> FenceRouter -----/      |      keyBy(entity)
- *             |  \--> dead letters                  TileUpdate by tile          v
+ *             |  \--> dead letters          TileUpdate by tile (and tier)        v
  *             |                                                     MembershipTracker
  *             \--> properties --keyBy(fence id)--> PropertiesJoiner <--keyBy(fence)--/
  *                                                       |  keyBy(entity)
  *                                                       v
  *                                                  EventOrderer --> events
  * </pre>
+ *
+ * <p>With a tile level above {@link Tiers#WIDE_LEVEL} there are two TileMatchers, one per tier of
+ * {@link Tiers}; every position goes to both, and the MembershipTracker joins their answers.
  */
 public final class GeofenceJob {
 

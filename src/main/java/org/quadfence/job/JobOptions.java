@@ -25,6 +25,9 @@ public final class JobOptions implements Serializable {
     /** The options, in the order the README and jobs/ list them: key, default, meaning. */
     public static final Map<String, String[]> KNOWN = known();
 
+    /** The latest event time (9999-12-31T23:59:59.999Z): also the longest dwell-ms and ttl. */
+    public static final long MAX_EVENT_TIME = 253_402_300_799_999L;
+
     private final Map<String, String> values;
 
     private JobOptions(Map<String, String> values) {
@@ -107,8 +110,7 @@ public final class JobOptions implements Serializable {
         m.put(
                 "group-id",
                 new String[] {
-                    "quadfence",
-                    "Kafka consumer group id; also the prefix of the sink's transactional ids"
+                    "quadfence", "Kafka consumer group id of the sources"
                 });
         m.put(
                 "transactional-id-prefix",
@@ -261,8 +263,12 @@ public final class JobOptions implements Serializable {
         if (intValue("restart-attempts") < 1) {
             throw new IllegalArgumentException("restart-attempts must be at least 1");
         }
-        millis("dwell-ms");
-        millis("entity-ttl");
+        for (String key : new String[] {"dwell-ms", "entity-ttl"}) {
+            if (millis(key) > MAX_EVENT_TIME) {
+                throw new IllegalArgumentException(
+                        key + " must be at most " + MAX_EVENT_TIME + " ms, got " + get(key));
+            }
+        }
         if (intValue("max-vertices") < 3) {
             throw new IllegalArgumentException("max-vertices must be at least 3");
         }

@@ -9,6 +9,7 @@ import org.apache.flink.runtime.state.FunctionInitializationContext;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
+import java.util.TreeMap;
 
 /**
  * The job options a stage's state was built with, kept in its checkpoints: a restore with other
@@ -16,6 +17,9 @@ import java.util.Map;
  * refused with a message that names the option, and without restarts, so the job does not loop.
  */
 final class StateOptions {
+
+    /** The layout of this version's state; savepoints of another layout are refused. */
+    static final String FORMAT = "2";
 
     private StateOptions() {}
 
@@ -31,20 +35,34 @@ final class StateOptions {
                 context.getOperatorStateStore()
                         .getUnionListState(
                                 new ListStateDescriptor<>("state-options", Types.STRING));
+        Map<String, String> all = new TreeMap<>(options);
+        all.put("state-format", FORMAT);
         if (context.isRestored()) {
+            boolean any = false;
             for (String entry : stored.get()) {
+                any |= entry.startsWith("state-format=" + FORMAT);
                 int eq = entry.indexOf('=');
                 String key = entry.substring(0, eq);
                 String then = entry.substring(eq + 1);
-                String now = options.get(key);
-                if (now != null && !now.equals(then)) {
+                String now = all.get(key);
+                if (now != null && !now.equals(then) && !key.equals("state-format")) {
                     throw new SuppressRestartsException(
                             new IllegalStateException(message(key, then, now)));
                 }
             }
+            if (!any) {
+                throw new SuppressRestartsException(
+                        new IllegalStateException(
+                                "cannot restore: the checkpoint or savepoint was written by an"
+                                        + " earlier quadfence, whose state format this version"
+                                        + " does not read (state format "
+                                        + FORMAT
+                                        + "); start without it (./quadfence run --fresh): the"
+                                        + " fences topic is read again from its beginning"));
+            }
         }
         List<String> entries = new ArrayList<>();
-        options.forEach((k, v) -> entries.add(k + "=" + v));
+        all.forEach((k, v) -> entries.add(k + "=" + v));
         stored.update(entries);
     }
 

@@ -1,0 +1,97 @@
+package org.quadfence.testing;
+
+import org.apache.flink.streaming.api.environment.StreamExecutionEnvironment;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.ObjectMapper;
+import org.quadfence.cli.Wiring;
+import org.quadfence.job.GeofenceJob;
+import org.quadfence.job.JobEnvironment;
+import org.quadfence.job.JobOptions;
+
+import java.io.IOException;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.Comparator;
+import java.util.HashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.concurrent.TimeUnit;
+import java.util.stream.Collectors;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+/**
+ * Replays a sample of src/test/resources/samples through the whole job on the current MiniCluster
+ * with the options of its meta.json, and checks the result with the samples' check.py (events,
+ * their order per entity, and dead-letter counts).
+ */
+public final class SampleReplay {
+
+    /** The samples copied from shared/data, with their check.py. */
+    public static final Path SAMPLES = Path.of("src/test/resources/samples");
+
+    private SampleReplay() {}
+
+    /**
+     * Runs the sample with its options plus {@code extra}, asserts that check.py agrees, and
+     * returns the events grouped by entity (each entity's in file order), to compare runs.
+     */
+    public static List<String> replayAndCheck(String name, Path out, Map<String, String> extra)
+            throws Exception {
+        Path sample = SAMPLES.resolve(name);
+        Map<String, String> o = new HashMap<>();
+        JsonNode meta = new ObjectMapper().readTree(sample.resolve("meta.json").toFile());
+        meta.get("engine_options")
+                .fields()
+                .forEachRemaining(e -> o.put(e.getKey(), e.getValue().asText()));
+        o.putAll(extra);
+        JobOptions options = JobOptions.of(o);
+        String tag = String.join("-", extra.values()).replaceAll("[^A-Za-z0-9-]", "_");
+        Path events = out.resolve(name + "-" + tag + ".jsonl");
+        Path dlq = out.resolve(name + "-" + tag + ".dlq");
+        StreamExecutionEnvironment env = StreamExecutionEnvironment.getExecutionEnvironment();
+        JobEnvironment.configure(env, options, false);
+        GeofenceJob.build(
+                env,
+                options,
+                Wiring.files(
+                        sample.resolve("fences.jsonl"),
+                        sample.resolve("positions.jsonl"),
+                        events,
+                        dlq,
+                        Wiring.rules(options)));
+        env.execute("replay " + name);
+        check(sample, events, dlq);
+        return Files.readAllLines(events).stream()
+                .sorted(Comparator.comparing(SampleReplay::entityOf))
+                .collect(Collectors.toList());
+    }
+
+    private static void check(Path sample, Path events, Path dlq)
+            throws IOException, InterruptedException {
+        Process check =
+                new ProcessBuilder(
+                                "python3",
+                                SAMPLES.resolve("check.py").toString(),
+                                sample.toString(),
+                                events.toString(),
+                                dlq.toString())
+                        .redirectErrorStream(true)
+                        .start();
+        String report = new String(check.getInputStream().readAllBytes(), StandardCharsets.UTF_8);
+        assertThat(check.waitFor(60, TimeUnit.SECONDS)).isTrue();
+        assertThat(check.exitValue()).as(report).isZero();
+        assertThat(report).contains(" expected events matched, 0 unexpected");
+    }
+
+    /** The entity and its group: each one's events keep their file order. */
+    private static String entityOf(String line) {
+        int i = line.indexOf("\"fenceId\"");
+        int g = line.indexOf("\"group\":");
+        String group =
+                g < 0 ? "" : line.substring(g, line.indexOf('"', g + "\"group\":\"".length()));
+        return line.substring(0, i) + group;
+    }
+}
