@@ -64,6 +64,17 @@ class EntityChurnSoakTest {
         // After the first ttl has passed, every window looks like the one before it.
         long[] settled = samples.get(5);
         long[] last = samples.get(samples.size() - 1);
+        System.out.printf(
+                "entity churn soak, %d windows of %d new entities: keyed state entries %d -> %d,"
+                        + " timers %d -> %d, checkpoint bytes %d -> %d%n",
+                windows,
+                ENTITIES_PER_WINDOW,
+                settled[0],
+                last[0],
+                settled[1],
+                last[1],
+                settled[2],
+                last[2]);
         for (int i = 0; i < 3; i++) {
             assertThat(last[i]).as("measure %d", i).isLessThanOrEqualTo(settled[i] + settled[i] / 10);
         }
