@@ -1,7 +1,10 @@
 package org.quadfence.cli;
 
+import org.apache.flink.configuration.CheckpointingOptions;
 import org.apache.flink.configuration.Configuration;
 import org.apache.flink.configuration.RestOptions;
+import org.apache.flink.configuration.StateRecoveryOptions;
+import org.apache.flink.core.execution.RecoveryClaimMode;
 import org.apache.flink.streaming.api.environment.StreamExecutionEnvironment;
 
 import org.quadfence.demo.Demo;
@@ -9,11 +12,25 @@ import org.quadfence.job.GeofenceJob;
 import org.quadfence.job.JobEnvironment;
 import org.quadfence.job.JobOptions;
 
+import java.io.IOException;
+import java.net.InetAddress;
+import java.net.ServerSocket;
+import java.net.URI;
+import java.nio.file.DirectoryStream;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.nio.file.StandardCopyOption;
+import java.nio.file.attribute.FileTime;
+import java.time.Instant;
+import java.time.ZoneOffset;
+import java.time.format.DateTimeFormatter;
+import java.util.ArrayList;
 import java.util.Arrays;
+import java.util.Comparator;
 import java.util.LinkedHashMap;
+import java.util.List;
 import java.util.Map;
+import java.util.Optional;
 
 /** The {@code ./quadfence} command: {@code demo}, {@code replay} and {@code run}. */
 public final class Main {
@@ -25,7 +42,8 @@ public final class Main {
                     "  " + Demo.USAGE,
                     "  quadfence replay --fences F --positions P --output O [--dlq D]"
                             + " [--parallelism N] [--config FILE] [--key value ...]",
-                    "  quadfence run [--config FILE] [--key value ...]",
+                    "  quadfence run [--fresh | --from-savepoint PATH] [--config FILE]"
+                            + " [--key value ...]",
                     "options (--key value): " + String.join(", ", JobOptions.KNOWN.keySet()));
 
     private Main() {}
@@ -78,27 +96,240 @@ public final class Main {
                 StreamExecutionEnvironment.createLocalEnvironment(localConfig());
         JobEnvironment.configure(env, options, false);
         GeofenceJob.build(
-                env,
-                options,
-                Wiring.files(fences, positions, output, dlq, Wiring.rules(options)));
+                env, options, Wiring.files(fences, positions, output, dlq, Wiring.rules(options)));
         env.execute(options.get("job-name") + " replay");
         return 0;
     }
 
     private static int runKafka(String[] args) throws Exception {
-        JobOptions options = JobOptions.fromArgs(args);
+        boolean fresh = false;
+        List<String> rest = new ArrayList<>();
+        for (int i = 0; i < args.length; i++) {
+            // A flag without a value: parseArgs would take the next key for its value.
+            if (args[i].equals("--fresh")) {
+                fresh = true;
+            } else {
+                rest.add(args[i]);
+                if (i + 1 < args.length && args[i].startsWith("--")) {
+                    rest.add(args[++i]);
+                }
+            }
+        }
+        Map<String, String> own = new LinkedHashMap<>();
+        own.put("from-savepoint", null);
+        JobOptions options = JobOptions.of(JobOptions.parseArgs(rest.toArray(new String[0]), own));
+        String savepoint = own.get("from-savepoint");
+        if (fresh && savepoint != null) {
+            throw new IllegalArgumentException(
+                    "run takes --fresh or --from-savepoint PATH, not both\n" + USAGE);
+        }
+        Path checkpoints = checkpointDirectory(Path.of(CHECKPOINTS), options);
+        Restore restore =
+                savepoint != null
+                        ? Restore.savepoint(savepoint)
+                        : fresh ? Restore.fresh(checkpoints) : Restore.latest(checkpoints);
+
         Configuration conf = localConfig();
-        // Flink's default keeps checkpoints in the JobManager's memory, capped at 5 MB.
-        conf.setString(
-                "execution.checkpointing.dir",
-                Path.of("quadfence-checkpoints").toAbsolutePath().toUri().toString());
+        int port = webPort();
+        conf.set(RestOptions.PORT, port);
+        // Flink's default keeps checkpoints in the JobManager's memory, capped at 5 MB, and
+        // loses them with the process.
+        conf.set(CheckpointingOptions.CHECKPOINTS_DIRECTORY, checkpoints.toUri().toString());
+        restore.applyTo(conf);
         StreamExecutionEnvironment env =
                 StreamExecutionEnvironment.createLocalEnvironmentWithWebUI(conf);
         JobEnvironment.configure(env, options, true);
         GeofenceJob.build(env, options, Wiring.kafka(options, false));
-        System.out.println("Flink web UI: http://127.0.0.1:" + conf.get(RestOptions.PORT));
+        System.out.println("quadfence: " + restore.note());
+        System.out.println("Flink web UI: http://127.0.0.1:" + port);
+        Runtime.getRuntime()
+                .addShutdownHook(new Thread(() -> stopped(checkpoints), "quadfence-stopped"));
         env.execute(options.get("job-name"));
         return 0;
+    }
+
+    // On Ctrl-C or a kill: the checkpoints are retained, and this says which one comes next.
+    private static void stopped(Path checkpoints) {
+        try {
+            Optional<Checkpoint> last = Checkpoint.latest(checkpoints);
+            System.out.println(
+                    last.map(c -> "quadfence: stopped; run again to resume from " + c.path())
+                            .orElse("quadfence: stopped before the first checkpoint"));
+        } catch (IOException | RuntimeException e) {
+            // Shutting down: nothing to do about it.
+        }
+    }
+
+    /** Where {@code ./quadfence run} keeps checkpoints, relative to the working directory. */
+    static final String CHECKPOINTS = "quadfence-checkpoints";
+
+    /**
+     * The job's own checkpoint directory under {@code root}: one per job name, so that two jobs
+     * never resume from each other's checkpoints. Flink makes a subdirectory per run (job id).
+     */
+    static Path checkpointDirectory(Path root, JobOptions options) {
+        String name = options.get("job-name").replaceAll("[^A-Za-z0-9._-]", "_");
+        if (name.isEmpty() || name.equals(".") || name.equals("..")) {
+            name = "_" + name;
+        }
+        return root.resolve(name).toAbsolutePath();
+    }
+
+    // The web UI on the first free port from 8081, so that two local jobs can run side by side.
+    private static int webPort() {
+        for (int port = 8081; port < 8100; port++) {
+            try (ServerSocket s = new ServerSocket(port, 1, InetAddress.getLoopbackAddress())) {
+                return port;
+            } catch (IOException taken) {
+                // try the next one
+            }
+        }
+        return 8081;
+    }
+
+    /**
+     * A completed checkpoint: a {@code chk-N} directory that holds a {@code _metadata} file, which
+     * Flink writes last and atomically, so a checkpoint cut off by a kill has none.
+     *
+     * @param completed when its {@code _metadata} was written
+     */
+    record Checkpoint(Path path, long id, FileTime completed) {
+
+        /**
+         * The latest completed checkpoint in {@code dir} (one subdirectory per job id, each with
+         * its {@code chk-N} directories), if any: the one completed last. Checkpoint numbers go on
+         * across a resume, but start again at 1 after {@code --fresh} and go on from the
+         * savepoint's number after {@code --from-savepoint}, so they order checkpoints only within
+         * one job id; equal times go to the higher number.
+         */
+        static Optional<Checkpoint> latest(Path dir) throws IOException {
+            if (!Files.isDirectory(dir)) {
+                return Optional.empty();
+            }
+            List<Checkpoint> found = new ArrayList<>();
+            try (DirectoryStream<Path> jobs = Files.newDirectoryStream(dir, Files::isDirectory)) {
+                for (Path job : jobs) {
+                    try (DirectoryStream<Path> chks = Files.newDirectoryStream(job, "chk-*")) {
+                        for (Path chk : chks) {
+                            Path metadata = chk.resolve("_metadata");
+                            String n = chk.getFileName().toString().substring(4);
+                            if (n.matches("[0-9]{1,18}") && Files.isRegularFile(metadata)) {
+                                found.add(
+                                        new Checkpoint(
+                                                chk,
+                                                Long.parseLong(n),
+                                                Files.getLastModifiedTime(metadata)));
+                            }
+                        }
+                    }
+                }
+            }
+            return found.stream()
+                    .max(
+                            Comparator.comparing(Checkpoint::completed)
+                                    .thenComparingLong(Checkpoint::id));
+        }
+    }
+
+    /**
+     * What a run restores, and the line that says so.
+     *
+     * @param path the checkpoint or savepoint to restore; null: none
+     * @param claim whether the run owns the restored checkpoint (and deletes it once a newer one is
+     *     complete)
+     */
+    record Restore(String path, boolean claim, String note) {
+
+        /**
+         * The latest completed checkpoint in {@code checkpoints}, or nothing when there is none.
+         */
+        static Restore latest(Path checkpoints) throws IOException {
+            Optional<Checkpoint> last = Checkpoint.latest(checkpoints);
+            if (last.isEmpty()) {
+                return new Restore(
+                        null,
+                        false,
+                        "no checkpoint in " + checkpoints + "; starting without state");
+            }
+            Checkpoint c = last.get();
+            return new Restore(
+                    c.path().toString(),
+                    true,
+                    "resuming from checkpoint " + c.path() + " (completed " + c.completed() + ")");
+        }
+
+        /**
+         * Nothing, whatever {@code checkpoints} holds: the directory is renamed to a sibling named
+         * after the time (kept, not deleted), so that a run cut off before its first checkpoint
+         * does not resume from the old ones next time.
+         */
+        static Restore fresh(Path checkpoints) throws IOException {
+            if (!Files.isDirectory(checkpoints)) {
+                return new Restore(null, false, "--fresh: starting without state");
+            }
+            String stamp =
+                    DateTimeFormatter.ofPattern("yyyyMMdd-HHmmss")
+                            .withZone(ZoneOffset.UTC)
+                            .format(Instant.now());
+            Path aside = checkpoints.resolveSibling(checkpoints.getFileName() + ".before-" + stamp);
+            for (int i = 2; Files.exists(aside); i++) {
+                aside =
+                        checkpoints.resolveSibling(
+                                checkpoints.getFileName() + ".before-" + stamp + "-" + i);
+            }
+            Files.move(checkpoints, aside, StandardCopyOption.ATOMIC_MOVE);
+            return new Restore(
+                    null,
+                    false,
+                    "--fresh: starting without state; the earlier checkpoints are in "
+                            + aside
+                            + " (delete it when no longer needed)");
+        }
+
+        /**
+         * The savepoint or retained checkpoint at {@code location}: a directory holding a {@code
+         * _metadata} file, that file itself, or a URI of another file system (not checked here).
+         * The run does not own it: Flink never deletes it.
+         *
+         * @throws IllegalArgumentException when a local {@code location} holds no savepoint
+         */
+        static Restore savepoint(String location) {
+            if (location.matches("[A-Za-z][A-Za-z0-9+.-]*:.*") && !location.startsWith("file:")) {
+                return new Restore(location, false, "restoring savepoint " + location);
+            }
+            Path p;
+            try {
+                p =
+                        location.startsWith("file:")
+                                ? Path.of(URI.create(location))
+                                : Path.of(location).toAbsolutePath();
+            } catch (IllegalArgumentException e) {
+                throw new IllegalArgumentException(
+                        "--from-savepoint: not a path: " + location + " (" + e.getMessage() + ")");
+            }
+            boolean ok =
+                    Files.isDirectory(p)
+                            ? Files.isRegularFile(p.resolve("_metadata"))
+                            : Files.isRegularFile(p);
+            if (!ok) {
+                throw new IllegalArgumentException(
+                        "--from-savepoint: no savepoint or checkpoint at "
+                                + p
+                                + " (expected a directory with a _metadata file, such as"
+                                + " quadfence-checkpoints/<job-name>/<job-id>/chk-N)");
+            }
+            return new Restore(p.toString(), false, "restoring savepoint " + p);
+        }
+
+        /** Sets {@code conf} to restore {@link #path}, if any. */
+        void applyTo(Configuration conf) {
+            if (path != null) {
+                conf.set(StateRecoveryOptions.SAVEPOINT_PATH, path);
+                conf.set(
+                        StateRecoveryOptions.RESTORE_MODE,
+                        claim ? RecoveryClaimMode.CLAIM : RecoveryClaimMode.NO_CLAIM);
+            }
+        }
     }
 
     private static Path existing(Map<String, String> own, String key) {

@@ -1,13 +1,23 @@
 package org.quadfence.cli;
 
+import org.apache.flink.configuration.Configuration;
+import org.apache.flink.configuration.StateRecoveryOptions;
+import org.apache.flink.core.execution.RecoveryClaimMode;
+
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
+import org.quadfence.job.JobOptions;
 
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.nio.file.attribute.FileTime;
+import java.time.Instant;
+import java.util.Map;
 
+import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
+/** The command line's checks, and how {@code run} finds what it resumes from. */
 class MainTest {
 
     @TempDir Path dir;
@@ -69,5 +79,143 @@ class MainTest {
                 .hasMessageStartingWith("unknown command 'replai'");
         assertThatThrownBy(() -> Main.run(new String[] {"run", "--delivery"}))
                 .hasMessage("option --delivery needs a value");
+    }
+
+    @Test
+    void freshIsAFlagWithoutAValue() {
+        // Had --fresh taken the next argument for its value, the unknown option would go unseen.
+        assertThatThrownBy(() -> Main.run(new String[] {"run", "--fresh", "--tile-lvl", "3"}))
+                .hasMessageContaining("unknown option 'tile-lvl'");
+    }
+
+    @Test
+    void freshAndFromSavepointTogetherAreRefused() {
+        assertThatThrownBy(
+                        () ->
+                                Main.run(
+                                        new String[] {
+                                            "run", "--from-savepoint", dir.toString(), "--fresh"
+                                        }))
+                .isInstanceOf(IllegalArgumentException.class)
+                .hasMessageStartingWith("run takes --fresh or --from-savepoint PATH, not both");
+    }
+
+    @Test
+    void aSavepointPathThatHoldsNoneIsRefusedBeforeFlinkStarts() throws Exception {
+        Path empty = Files.createDirectory(dir.resolve("empty"));
+        for (Path p : new Path[] {dir.resolve("nope"), empty}) {
+            assertThatThrownBy(
+                            () -> Main.run(new String[] {"run", "--from-savepoint", p.toString()}))
+                    .isInstanceOf(IllegalArgumentException.class)
+                    .hasMessageStartingWith("--from-savepoint: no savepoint or checkpoint at " + p);
+        }
+    }
+
+    @Test
+    void aSavepointIsRestoredWithoutTakingItOver() throws Exception {
+        Path chk = checkpoint("job", 4, 1000);
+        Main.Restore restore = Main.Restore.savepoint(chk.toString());
+        Configuration conf = new Configuration();
+        restore.applyTo(conf);
+        assertThat(conf.get(StateRecoveryOptions.SAVEPOINT_PATH)).isEqualTo(chk.toString());
+        assertThat(conf.get(StateRecoveryOptions.RESTORE_MODE))
+                .isEqualTo(RecoveryClaimMode.NO_CLAIM);
+        assertThat(Main.Restore.savepoint(chk.resolve("_metadata").toString()).path())
+                .isEqualTo(chk.resolve("_metadata").toString());
+        // Another file system's savepoint cannot be checked here: Flink checks it.
+        assertThat(Main.Restore.savepoint("s3://bucket/savepoint-1").path())
+                .isEqualTo("s3://bucket/savepoint-1");
+    }
+
+    @Test
+    void theLatestCheckpointIsTheOneCompletedLastAcrossJobIds() throws Exception {
+        checkpoint("old-run", 57, 1000);
+        // Started afresh or from an older savepoint: lower numbers, yet completed later.
+        Path latest = checkpoint("new-run", 3, 2000);
+        checkpoint("new-run", 2, 1500);
+        // Cut off by a kill before its _metadata was written.
+        Files.createDirectories(dir.resolve("new-run").resolve("chk-4"));
+        Files.createDirectories(dir.resolve("new-run").resolve("shared"));
+
+        Main.Restore restore = Main.Restore.latest(dir);
+        assertThat(restore.path()).isEqualTo(latest.toString());
+        assertThat(restore.note())
+                .startsWith("resuming from checkpoint " + latest + " (completed ");
+        Configuration conf = new Configuration();
+        restore.applyTo(conf);
+        assertThat(conf.get(StateRecoveryOptions.SAVEPOINT_PATH)).isEqualTo(latest.toString());
+        assertThat(conf.get(StateRecoveryOptions.RESTORE_MODE)).isEqualTo(RecoveryClaimMode.CLAIM);
+    }
+
+    @Test
+    void checkpointsCompletedAtTheSameTimeGoByNumber() throws Exception {
+        checkpoint("a", 7, 1000);
+        Path higher = checkpoint("a", 8, 1000);
+        assertThat(Main.Checkpoint.latest(dir)).map(Main.Checkpoint::path).contains(higher);
+    }
+
+    @Test
+    void withoutACompletedCheckpointTheRunStartsWithoutState() throws Exception {
+        Files.createDirectories(dir.resolve("job").resolve("chk-1"));
+        Main.Restore restore = Main.Restore.latest(dir);
+        assertThat(restore.path()).isNull();
+        assertThat(restore.note())
+                .isEqualTo("no checkpoint in " + dir + "; starting without state");
+        assertThat(Main.Restore.latest(dir.resolve("missing")).path()).isNull();
+        Configuration conf = new Configuration();
+        restore.applyTo(conf);
+        assertThat(conf.getOptional(StateRecoveryOptions.SAVEPOINT_PATH)).isEmpty();
+    }
+
+    @Test
+    void freshMovesTheCheckpointsAsideInsteadOfDeletingThem() throws Exception {
+        Path checkpoints = dir.resolve("quadfence");
+        Path chk = checkpoint(checkpoints, "job", 5, 1000);
+
+        Main.Restore restore = Main.Restore.fresh(checkpoints);
+        assertThat(restore.path()).isNull();
+        assertThat(checkpoints).doesNotExist();
+        Path aside = Path.of(restore.note().replaceAll(".* are in (.*) \\(delete it.*", "$1"));
+        assertThat(aside.getParent()).isEqualTo(dir);
+        assertThat(aside.getFileName().toString()).startsWith("quadfence.before-");
+        assertThat(aside.resolve(checkpoints.relativize(chk)).resolve("_metadata")).isRegularFile();
+        assertThat(Main.Restore.latest(checkpoints).path()).isNull();
+        // Twice within one second: a second name, nothing overwritten.
+        checkpoint(checkpoints, "job", 1, 1000);
+        Path again =
+                Path.of(
+                        Main.Restore.fresh(checkpoints)
+                                .note()
+                                .replaceAll(".* are in (.*) \\(delete it.*", "$1"));
+        assertThat(again).isNotEqualTo(aside).exists();
+        assertThat(Main.Restore.fresh(dir.resolve("never-ran")).note())
+                .isEqualTo("--fresh: starting without state");
+    }
+
+    @Test
+    void eachJobNameHasACheckpointDirectoryOfItsOwn() {
+        Path root = dir.resolve("quadfence-checkpoints");
+        assertThat(Main.checkpointDirectory(root, JobOptions.defaults()))
+                .isEqualTo(root.resolve("quadfence"));
+        assertThat(
+                        Main.checkpointDirectory(
+                                root, JobOptions.of(Map.of("job-name", "fleet/north east"))))
+                .isEqualTo(root.resolve("fleet_north_east"));
+        assertThat(Main.checkpointDirectory(root, JobOptions.of(Map.of("job-name", ".."))))
+                .isEqualTo(root.resolve("_.."));
+    }
+
+    private Path checkpoint(String job, long id, long completedSecond) throws Exception {
+        return checkpoint(dir, job, id, completedSecond);
+    }
+
+    /** A completed checkpoint {@code root/job/chk-id}, its _metadata written at that time. */
+    private static Path checkpoint(Path root, String job, long id, long completedSecond)
+            throws Exception {
+        Path chk = Files.createDirectories(root.resolve(job).resolve("chk-" + id));
+        Path metadata = Files.writeString(chk.resolve("_metadata"), "metadata");
+        Files.setLastModifiedTime(
+                metadata, FileTime.from(Instant.ofEpochSecond(1_700_000_000L + completedSecond)));
+        return chk;
     }
 }

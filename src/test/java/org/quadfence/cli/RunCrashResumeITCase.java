@@ -1,0 +1,724 @@
+package org.quadfence.cli;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.ObjectMapper;
+import org.apache.kafka.clients.consumer.ConsumerRecord;
+import org.apache.kafka.clients.consumer.KafkaConsumer;
+import org.apache.kafka.clients.producer.KafkaProducer;
+import org.apache.kafka.clients.producer.ProducerRecord;
+import org.apache.kafka.common.TopicPartition;
+import org.apache.kafka.common.errors.WakeupException;
+import org.apache.kafka.common.serialization.ByteArraySerializer;
+import org.junit.jupiter.api.AfterAll;
+import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.BeforeEach;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.TestInfo;
+import org.junit.jupiter.api.io.TempDir;
+import org.quadfence.testing.KafkaBroker;
+import org.quadfence.testing.SampleCheck;
+
+import java.io.IOException;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.time.Instant;
+import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.Collections;
+import java.util.Comparator;
+import java.util.HashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Optional;
+import java.util.concurrent.CountDownLatch;
+import java.util.concurrent.Future;
+import java.util.concurrent.TimeUnit;
+import java.util.concurrent.atomic.AtomicInteger;
+import java.util.concurrent.atomic.AtomicReference;
+import java.util.function.BooleanSupplier;
+import java.util.function.Predicate;
+import java.util.stream.Collectors;
+import java.util.stream.Stream;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+/**
+ * {@code ./quadfence run} as a user runs it: its own JVM, started with the launcher's java command,
+ * against a real Kafka broker in this JVM (KRaft, on 127.0.0.1). Killed with SIGKILL twice
+ * mid-stream and stopped once with SIGTERM, and started again each time with the same command, it
+ * resumes from its latest completed checkpoint: the events topic, read with read_committed, holds
+ * every expected event of sample-clean exactly once. {@code --fresh} starts over; {@code
+ * --from-savepoint} restores the checkpoint it names, and refuses a path that holds none.
+ */
+class RunCrashResumeITCase {
+
+    private static final Path SAMPLE = Path.of("src/test/resources/samples/sample-clean");
+    private static final Path CHECK_PY = Path.of("src/test/resources/samples/check.py");
+    private static final Path LAUNCHER = Path.of("quadfence");
+    private static final int POSITION_PARTITIONS = 4;
+
+    /**
+     * How long one step (a start, a checkpoint, the events of a batch) may take: seconds on an idle
+     * machine, much longer on a busy one with two cores.
+     */
+    private static final Duration PATIENCE = Duration.ofMinutes(3);
+
+    /** How long the events topic stays the same before a test takes it for complete. */
+    private static final Duration QUIET = Duration.ofSeconds(3);
+
+    /**
+     * The entity of the end markers: one position per partition, a minute after the sample, that
+     * moves the watermark past the sample's last positions (a running job never sees its input
+     * end). The markers themselves wait for a later watermark, so they make no events.
+     */
+    private static final String END = "zz-end-of-sample";
+
+    private static final ObjectMapper JSON = new ObjectMapper();
+    private static KafkaBroker kafka;
+
+    /** The current test's log directory, named in timeout messages. */
+    private static volatile Path runLogs;
+
+    @BeforeAll
+    static void startKafka() throws Exception {
+        kafka = KafkaBroker.start();
+    }
+
+    @AfterAll
+    static void stopKafka() throws Exception {
+        if (kafka != null) {
+            kafka.close();
+        }
+    }
+
+    @TempDir Path work;
+
+    /** Where the runs' output goes: target/run-logs/<test>, kept for a look after a failure. */
+    private Path logs;
+
+    @BeforeEach
+    void logsOf(TestInfo test) throws IOException {
+        logs =
+                Path.of("target", "run-logs", getClass().getSimpleName())
+                        .resolve(test.getTestMethod().orElseThrow().getName())
+                        .toAbsolutePath();
+        if (Files.exists(logs)) {
+            try (Stream<Path> old = Files.walk(logs)) {
+                old.sorted(Comparator.reverseOrder()).forEach(f -> f.toFile().delete());
+            }
+        }
+        Files.createDirectories(logs);
+        runLogs = logs;
+    }
+
+    @Test
+    void killedTwiceAndStoppedOnceMidStreamTheRunStillWritesEveryEventExactlyOnce()
+            throws Exception {
+        Topics topics = Topics.create("crash");
+        topics.produceFences();
+        List<SampleCheck.Event> expected = SampleCheck.read(SAMPLE.resolve("expected.jsonl"));
+        int n = expected.size();
+        Path checkpoints = work.resolve(Main.CHECKPOINTS).resolve("crash");
+        List<String> lines;
+        try (Runs runs = new Runs(work, logs, topics.jobArgs("crash"));
+                CommittedReader events = new CommittedReader(topics.events);
+                Feeder feeder = new Feeder(topics.positions, 100, Duration.ofMillis(600))) {
+            Run first = runs.start();
+            first.awaitLine("no checkpoint in " + checkpoints);
+            first.awaitLine("Flink web UI");
+            feeder.start();
+            feeder.awaitFed(20);
+            events.awaitAtLeast(1);
+            // The kills must land mid-stream, with events still to come.
+            assertThat(events.count()).isLessThan(n);
+            first.kill();
+
+            Run second = runs.start();
+            Path resumed = second.awaitResume();
+            int before = events.count();
+            feeder.awaitFed(45);
+            events.awaitAtLeast(before + 1);
+            Path own = awaitCheckpointOtherThan(checkpoints, resumed);
+            assertThat(events.count()).isLessThan(n);
+            second.kill();
+
+            Run third = runs.start();
+            Path resumedAgain = third.awaitResume();
+            // The second run's own checkpoint, not the one it resumed from: the latest wins
+            // across the job ids of earlier runs.
+            assertThat(resumedAgain.getParent()).isEqualTo(own.getParent());
+            assertThat(resumedAgain.getParent()).isNotEqualTo(resumed.getParent());
+            feeder.awaitFed(70);
+            awaitCheckpointOtherThan(checkpoints, resumedAgain);
+            third.stop();
+            assertThat(third.output()).contains("quadfence: stopped; run again to resume from");
+
+            Run last = runs.start();
+            last.awaitResume();
+            // Watermarks are not part of a checkpoint: a restored job waits for new input before
+            // it emits what it holds. The end markers are that input, as a live stream has it.
+            feeder.allowEnd();
+            feeder.awaitDone();
+            lines = events.awaitQuiet(n);
+        }
+        assertExactlyTheSample(lines, topics.dlq);
+    }
+
+    @Test
+    void freshStartsOverAndFromSavepointRestoresTheCheckpointItNames() throws Exception {
+        Topics topics = Topics.create("fresh");
+        topics.produceFences();
+        Path checkpoints = work.resolve(Main.CHECKPOINTS).resolve("fresh");
+        try (Runs runs = new Runs(work, logs, topics.jobArgs("fresh"));
+                Feeder feeder = new Feeder(topics.positions, 5000, Duration.ZERO)) {
+            feeder.allowEnd();
+            feeder.start();
+            feeder.awaitDone();
+            Run first = runs.start();
+            first.awaitLine("quadfence: no checkpoint in " + checkpoints);
+            awaitCheckpointNumbered(checkpoints, 5);
+            first.kill();
+            // Only now: a run keeps its latest checkpoint and deletes the ones before.
+            Path kept = latest(checkpoints).orElseThrow();
+
+            Run fresh = runs.start("--fresh");
+            String line =
+                    fresh.awaitLine(
+                            "--fresh: starting without state; the earlier checkpoints are in");
+            Path aside = Path.of(line.replaceAll(".* are in (.*) \\(delete it.*", "$1"));
+            kept = aside.resolve(checkpoints.relativize(kept));
+            assertThat(kept.resolve("_metadata")).isRegularFile();
+            // Checkpoint numbers go on from a restored checkpoint; without state they start at 1.
+            Path own = awaitCheckpointNumbered(checkpoints, 1);
+            assertThat(number(own)).isLessThan(number(kept));
+            fresh.kill();
+
+            Run restored = runs.start("--from-savepoint", kept.toString());
+            restored.awaitLine("quadfence: restoring savepoint " + kept);
+            Path next =
+                    awaitCheckpoint(
+                            checkpoints,
+                            "a checkpoint of the restored run",
+                            p -> !p.getParent().equals(own.getParent()));
+            assertThat(number(next)).isGreaterThan(number(kept));
+            awaitCheckpointOtherThan(checkpoints, next);
+            // Not owned by the run: still there after newer checkpoints.
+            assertThat(kept.resolve("_metadata")).isRegularFile();
+            assertThat(restored.isAlive()).isTrue();
+        }
+    }
+
+    @Test
+    void aSavepointPathThatHoldsNoneIsRefusedWithAClearMessage() throws Exception {
+        Path missing = work.resolve("no-such-savepoint");
+        try (Runs runs = new Runs(work, logs, List.of("--bootstrap-servers", "127.0.0.1:1"))) {
+            Run run = runs.start("--from-savepoint", missing.toString());
+            assertThat(run.awaitExit()).isEqualTo(2);
+            assertThat(run.output())
+                    .contains(
+                            "quadfence: --from-savepoint: no savepoint or checkpoint at " + missing)
+                    .doesNotContain("Exception");
+        }
+    }
+
+    // ---------------------------------------------------------------- checks
+
+    /** Every expected event exactly once (SampleCheck and check.py agree), no dead letters. */
+    private void assertExactlyTheSample(List<String> lines, String dlqTopic) throws Exception {
+        List<String> events =
+                lines.stream().filter(l -> !l.contains(END)).collect(Collectors.toList());
+        Path got = Files.write(logs.resolve("events.jsonl"), events);
+        List<String> dead;
+        try (CommittedReader dlq = new CommittedReader(dlqTopic)) {
+            dead = dlq.awaitQuiet(0);
+        }
+        Path deadFile = Files.write(logs.resolve("dlq.jsonl"), dead);
+        List<SampleCheck.Event> expected = SampleCheck.read(SAMPLE.resolve("expected.jsonl"));
+        assertThat(SampleCheck.differences(expected, SampleCheck.read(got))).isEmpty();
+        assertThat(events).hasSize(expected.size());
+        assertThat(dead).isEmpty();
+        Process check =
+                new ProcessBuilder(
+                                "python3",
+                                CHECK_PY.toString(),
+                                SAMPLE.toString(),
+                                got.toString(),
+                                deadFile.toString())
+                        .redirectErrorStream(true)
+                        .start();
+        String report = new String(check.getInputStream().readAllBytes(), StandardCharsets.UTF_8);
+        assertThat(check.waitFor(60, TimeUnit.SECONDS)).isTrue();
+        assertThat(check.exitValue()).as(report).isZero();
+        assertThat(report)
+                .contains("agreement: " + expected.size() + "/" + expected.size())
+                .contains(" 0 unexpected");
+    }
+
+    private static long number(Path chk) {
+        return Long.parseLong(chk.getFileName().toString().substring("chk-".length()));
+    }
+
+    private static Optional<Path> latest(Path checkpoints) throws IOException {
+        return Main.Checkpoint.latest(checkpoints).map(Main.Checkpoint::path);
+    }
+
+    /** Waits for a completed checkpoint numbered at least {@code n}, and returns it. */
+    private static Path awaitCheckpointNumbered(Path checkpoints, long n) throws Exception {
+        return awaitCheckpoint(checkpoints, "checkpoint " + n, p -> number(p) >= n);
+    }
+
+    /** Waits for a completed checkpoint newer than {@code previous}, and returns it. */
+    private static Path awaitCheckpointOtherThan(Path checkpoints, Path previous) throws Exception {
+        return awaitCheckpoint(
+                checkpoints, "a checkpoint after " + previous, p -> !p.equals(previous));
+    }
+
+    /** Waits until the latest completed checkpoint is one {@code which} accepts, and returns it. */
+    private static Path awaitCheckpoint(Path checkpoints, String what, Predicate<Path> which)
+            throws Exception {
+        AtomicReference<Path> found = new AtomicReference<>();
+        await(
+                what + " in " + checkpoints,
+                () -> {
+                    try {
+                        latest(checkpoints).filter(which).ifPresent(found::set);
+                    } catch (IOException e) {
+                        // a checkpoint deleted while it was looked at: look again
+                    }
+                    return found.get() != null;
+                });
+        return found.get();
+    }
+
+    private static void await(String what, BooleanSupplier done) throws InterruptedException {
+        long deadline = System.nanoTime() + PATIENCE.toNanos();
+        while (!done.getAsBoolean()) {
+            if (System.nanoTime() > deadline) {
+                throw new AssertionError(
+                        "timed out after "
+                                + PATIENCE
+                                + " waiting for "
+                                + what
+                                + "; the runs' output is in "
+                                + runLogs);
+            }
+            Thread.sleep(100);
+        }
+    }
+
+    // ---------------------------------------------------------------- Kafka
+
+    /** The four topics of one test, named after it. */
+    private record Topics(String positions, String fences, String events, String dlq) {
+
+        static Topics create(String name) throws Exception {
+            Topics t =
+                    new Topics(
+                            name + "-positions", name + "-fences", name + "-events", name + "-dlq");
+            kafka.createTopic(t.positions, POSITION_PARTITIONS, false);
+            kafka.createTopic(t.fences, 2, true);
+            kafka.createTopic(t.events, 3, false);
+            kafka.createTopic(t.dlq, 1, false);
+            return t;
+        }
+
+        /** The job's options: the same for every start of one test. */
+        List<String> jobArgs(String name) {
+            return List.of(
+                    "--bootstrap-servers",
+                    kafka.bootstrapServers(),
+                    "--positions-topic",
+                    positions,
+                    "--fences-topic",
+                    fences,
+                    "--events-topic",
+                    events,
+                    "--dlq-topic",
+                    dlq,
+                    "--group-id",
+                    name,
+                    "--job-name",
+                    name,
+                    "--starting-offsets",
+                    "earliest",
+                    "--checkpoint-interval",
+                    "1s",
+                    "--parallelism",
+                    "2");
+        }
+
+        void produceFences() throws Exception {
+            try (KafkaProducer<byte[], byte[]> producer = producer()) {
+                List<Future<?>> sent = new ArrayList<>();
+                for (String line : Files.readAllLines(SAMPLE.resolve("fences.jsonl"))) {
+                    String id = JSON.readTree(line).get("fenceId").asText();
+                    // Timestamp 0: fence lines without a timestamp hold from the beginning of time.
+                    sent.add(producer.send(record(fences, null, id, line)));
+                }
+                for (Future<?> f : sent) {
+                    f.get(30, TimeUnit.SECONDS);
+                }
+            }
+        }
+    }
+
+    private static KafkaProducer<byte[], byte[]> producer() {
+        Map<String, Object> p = new HashMap<>();
+        p.put("bootstrap.servers", kafka.bootstrapServers());
+        p.put("enable.idempotence", "true");
+        p.put("linger.ms", "5");
+        return new KafkaProducer<>(p, new ByteArraySerializer(), new ByteArraySerializer());
+    }
+
+    private static ProducerRecord<byte[], byte[]> record(
+            String topic, Integer partition, String key, String value) {
+        return new ProducerRecord<>(
+                topic,
+                partition,
+                0L,
+                key.getBytes(StandardCharsets.UTF_8),
+                value.getBytes(StandardCharsets.UTF_8));
+    }
+
+    /**
+     * Writes the sample's positions (keyed by entity, in file order) in chunks with a pause between
+     * them, on a thread of its own, then, once allowed, one end marker to each partition.
+     */
+    private static final class Feeder implements AutoCloseable {
+        private final String topic;
+        private final int chunk;
+        private final Duration pause;
+        private final List<String> lines;
+        private final AtomicInteger fed = new AtomicInteger();
+        private final CountDownLatch endAllowed = new CountDownLatch(1);
+        private final CountDownLatch done = new CountDownLatch(1);
+        private final Thread thread;
+        private volatile Exception failure;
+
+        Feeder(String topic, int chunk, Duration pause) throws IOException {
+            this.topic = topic;
+            this.chunk = chunk;
+            this.pause = pause;
+            this.lines = Files.readAllLines(SAMPLE.resolve("positions.jsonl"));
+            this.thread = new Thread(this::feed, "feeder-" + topic);
+            thread.setDaemon(true);
+        }
+
+        void start() {
+            thread.start();
+        }
+
+        void allowEnd() {
+            endAllowed.countDown();
+        }
+
+        /** Waits until {@code percent} of the positions are written. */
+        void awaitFed(int percent) throws Exception {
+            await(
+                    percent + "% of the positions written",
+                    () -> failure != null || fed.get() * 100L >= (long) percent * lines.size());
+            if (failure != null) {
+                throw failure;
+            }
+        }
+
+        private void feed() {
+            try (KafkaProducer<byte[], byte[]> producer = producer()) {
+                long last = Long.MIN_VALUE;
+                for (int i = 0; i < lines.size(); i += chunk) {
+                    if (i > 0) {
+                        Thread.sleep(pause.toMillis());
+                    }
+                    List<String> part = lines.subList(i, Math.min(lines.size(), i + chunk));
+                    List<Future<?>> sent = new ArrayList<>();
+                    for (String line : part) {
+                        JsonNode p = JSON.readTree(line);
+                        JsonNode t = p.get("timestamp");
+                        last =
+                                Math.max(
+                                        last,
+                                        t.isNumber()
+                                                ? t.asLong()
+                                                : Instant.parse(t.asText()).toEpochMilli());
+                        sent.add(
+                                producer.send(
+                                        record(topic, null, p.get("entityId").asText(), line)));
+                    }
+                    for (Future<?> f : sent) {
+                        f.get(30, TimeUnit.SECONDS);
+                    }
+                    fed.addAndGet(part.size());
+                }
+                endAllowed.await();
+                for (int partition = 0; partition < POSITION_PARTITIONS; partition++) {
+                    String marker =
+                            String.format(
+                                    "{\"entityId\":\"%s-%d\",\"lon\":0.5,\"lat\":0.5,"
+                                            + "\"timestamp\":%d}",
+                                    END, partition, last + 60_000);
+                    producer.send(record(topic, partition, END, marker)).get(30, TimeUnit.SECONDS);
+                }
+            } catch (InterruptedException e) {
+                Thread.currentThread().interrupt();
+            } catch (Exception e) {
+                failure = e;
+            } finally {
+                done.countDown();
+            }
+        }
+
+        void awaitDone() throws Exception {
+            assertThat(done.await(PATIENCE.toMillis(), TimeUnit.MILLISECONDS))
+                    .as("positions written")
+                    .isTrue();
+            if (failure != null) {
+                throw failure;
+            }
+        }
+
+        @Override
+        public void close() throws InterruptedException {
+            thread.interrupt();
+            thread.join(10_000);
+        }
+    }
+
+    /**
+     * Reads a topic from its beginning with read_committed, on a thread of its own, for as long as
+     * it is open; what it read so far is at hand at any time.
+     */
+    private static final class CommittedReader implements AutoCloseable {
+        private final List<String> lines = Collections.synchronizedList(new ArrayList<>());
+        private final KafkaConsumer<byte[], byte[]> consumer;
+        private final Thread thread;
+        private volatile boolean closed;
+
+        CommittedReader(String topic) {
+            consumer = kafka.consumer("reader-" + topic + "-" + System.nanoTime(), true);
+            List<TopicPartition> partitions =
+                    consumer.partitionsFor(topic).stream()
+                            .map(p -> new TopicPartition(topic, p.partition()))
+                            .collect(Collectors.toList());
+            consumer.assign(partitions);
+            consumer.seekToBeginning(partitions);
+            thread = new Thread(this::read, "reader-" + topic);
+            thread.setDaemon(true);
+            thread.start();
+        }
+
+        private void read() {
+            try {
+                while (!closed) {
+                    for (ConsumerRecord<byte[], byte[]> r : consumer.poll(Duration.ofMillis(200))) {
+                        lines.add(new String(r.value(), StandardCharsets.UTF_8));
+                    }
+                }
+            } catch (WakeupException e) {
+                // closing
+            } finally {
+                consumer.close();
+            }
+        }
+
+        /** The records read so far, the end markers' events left out. */
+        int count() {
+            synchronized (lines) {
+                return (int) lines.stream().filter(l -> !l.contains(END)).count();
+            }
+        }
+
+        void awaitAtLeast(int count) throws InterruptedException {
+            await(count + " committed records", () -> count() >= count);
+        }
+
+        /**
+         * Waits until at least {@code count} records were read and then nothing more for {@link
+         * #QUIET} (or until {@link #PATIENCE} is over), and returns all of them.
+         */
+        List<String> awaitQuiet(int count) throws InterruptedException {
+            long deadline = System.nanoTime() + PATIENCE.toNanos();
+            int seen = -1;
+            long since = System.nanoTime();
+            while (System.nanoTime() < deadline) {
+                int now = lines.size();
+                if (now != seen) {
+                    seen = now;
+                    since = System.nanoTime();
+                } else if (count() >= count && System.nanoTime() - since >= QUIET.toNanos()) {
+                    break;
+                }
+                Thread.sleep(100);
+            }
+            synchronized (lines) {
+                return new ArrayList<>(lines);
+            }
+        }
+
+        @Override
+        public void close() throws InterruptedException {
+            closed = true;
+            consumer.wakeup();
+            thread.join(10_000);
+        }
+    }
+
+    // ---------------------------------------------------------------- processes
+
+    /**
+     * Starts {@code quadfence run} with the options of one test, the way the launcher does, in the
+     * test's directory (so its checkpoints go to quadfence-checkpoints there), with its output in a
+     * file of its own; kills whatever still runs when closed.
+     */
+    private static final class Runs implements AutoCloseable {
+        private final Path dir;
+        private final Path logs;
+        private final Path logConfig;
+        private final List<String> options;
+        private final List<Run> started = new ArrayList<>();
+
+        Runs(Path dir, Path logs, List<String> options) throws IOException {
+            this.dir = dir;
+            this.logs = logs;
+            this.options = options;
+            // The launcher's logging, and the job's state changes and checkpoints on top, to
+            // tell a slow start from a job that fails and restarts.
+            String config =
+                    Files.readString(Path.of("src/main/resources/log4j2-cli.properties"))
+                            + String.join(
+                                    "\n",
+                                    "",
+                                    "appender.console.layout.pattern = %d{HH:mm:ss.SSS} %-5p"
+                                            + " %c{1} - %m%n",
+                                    "logger.graph.name = org.apache.flink.runtime.executiongraph",
+                                    "logger.graph.level = INFO",
+                                    "logger.checkpoints.name ="
+                                            + " org.apache.flink.runtime.checkpoint"
+                                            + ".CheckpointCoordinator",
+                                    "logger.checkpoints.level = INFO",
+                                    "");
+            this.logConfig = Files.writeString(logs.resolve("log4j2.properties"), config);
+        }
+
+        Run start(String... flags) throws IOException {
+            List<String> cmd = new ArrayList<>();
+            cmd.add(Path.of(System.getProperty("java.home"), "bin", "java").toString());
+            cmd.add("-Xmx512m");
+            cmd.addAll(launcherJvmFlags());
+            cmd.add("-Dlog4j2.configurationFile=" + logConfig);
+            cmd.add("-cp");
+            cmd.add(classpath());
+            cmd.add(Main.class.getName());
+            cmd.add("run");
+            cmd.addAll(Arrays.asList(flags));
+            cmd.addAll(options);
+            Path log = logs.resolve("run-" + (started.size() + 1) + ".log");
+            Process p =
+                    new ProcessBuilder(cmd)
+                            .directory(dir.toFile())
+                            .redirectErrorStream(true)
+                            .redirectOutput(log.toFile())
+                            .start();
+            Run run = new Run(p, log);
+            started.add(run);
+            return run;
+        }
+
+        @Override
+        public void close() throws InterruptedException {
+            for (Run r : started) {
+                r.process.destroyForcibly();
+            }
+            for (Run r : started) {
+                r.process.waitFor(30, TimeUnit.SECONDS);
+            }
+        }
+
+        /** The JVM flags of the launcher (Flink's --add-opens list for Java 17). */
+        private static List<String> launcherJvmFlags() throws IOException {
+            String script = Files.readString(LAUNCHER);
+            int start = script.indexOf("opens=\"");
+            int end = script.indexOf('"', start + "opens=\"".length());
+            assertThat(start).as("the launcher's opens=\"...\" flags").isNotNegative();
+            return Arrays.stream(script.substring(start + "opens=\"".length(), end).split("\\s+"))
+                    .filter(s -> !s.isEmpty())
+                    .collect(Collectors.toList());
+        }
+
+        // Surefire and failsafe start tests with a manifest-only jar; the real class path (the
+        // launcher's, and the test classes) is in this property.
+        private static String classpath() {
+            String cp = System.getProperty("surefire.test.class.path");
+            return cp != null && !cp.isBlank() ? cp : System.getProperty("java.class.path");
+        }
+    }
+
+    /** One started {@code quadfence run}, with its output in a file. */
+    private static final class Run {
+        private final Process process;
+        private final Path log;
+
+        Run(Process process, Path log) {
+            this.process = process;
+            this.log = log;
+        }
+
+        String output() throws IOException {
+            return Files.exists(log) ? Files.readString(log) : "";
+        }
+
+        boolean isAlive() {
+            return process.isAlive();
+        }
+
+        /** Waits for an output line that contains {@code text}, and returns it. */
+        String awaitLine(String text) throws Exception {
+            long deadline = System.nanoTime() + PATIENCE.toNanos();
+            while (System.nanoTime() < deadline) {
+                for (String line : output().split("\n")) {
+                    if (line.contains(text)) {
+                        return line;
+                    }
+                }
+                if (!process.isAlive()) {
+                    throw new AssertionError(
+                            "quadfence run exited ("
+                                    + process.exitValue()
+                                    + ") before saying '"
+                                    + text
+                                    + "':\n"
+                                    + output());
+                }
+                Thread.sleep(100);
+            }
+            throw new AssertionError("no line with '" + text + "' in:\n" + output());
+        }
+
+        /** Waits for the line that names the checkpoint it resumes from, and returns that. */
+        Path awaitResume() throws Exception {
+            String line = awaitLine("quadfence: resuming from checkpoint ");
+            return Path.of(
+                    line.replaceAll(".*resuming from checkpoint (.*) \\(completed .*", "$1"));
+        }
+
+        int awaitExit() throws Exception {
+            assertThat(process.waitFor(PATIENCE.toMillis(), TimeUnit.MILLISECONDS))
+                    .as("exited")
+                    .isTrue();
+            return process.exitValue();
+        }
+
+        /** SIGKILL on the java process itself: no shutdown hook, nothing flushed. */
+        void kill() throws InterruptedException {
+            process.destroyForcibly();
+            process.waitFor(30, TimeUnit.SECONDS);
+        }
+
+        /** SIGTERM, as Ctrl-C or a service manager stops it; waits until it has exited. */
+        void stop() throws Exception {
+            process.destroy();
+            assertThat(process.waitFor(60, TimeUnit.SECONDS)).as("stopped by SIGTERM").isTrue();
+        }
+    }
+}
