@@ -24,7 +24,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 /**
  * Replays a sample of src/test/resources/samples through the whole job on the current MiniCluster
- * with the options of its meta.json, and checks the result with the samples' check.py (events,
+ * with the options of its meta.json (its bound_ms as max-out-of-orderness, its engine_options), and checks the result with the samples' check.py (events,
  * their order per entity, and dead-letter counts).
  */
 public final class SampleReplay {
@@ -43,7 +43,8 @@ public final class SampleReplay {
         Path sample = SAMPLES.resolve(name);
         Map<String, String> o = new HashMap<>();
         JsonNode meta = new ObjectMapper().readTree(sample.resolve("meta.json").toFile());
-        meta.get("engine_options")
+        o.put("max-out-of-orderness", meta.path("bound_ms").asText("1000"));
+        meta.path("engine_options")
                 .fields()
                 .forEachRemaining(e -> o.put(e.getKey(), e.getValue().asText()));
         o.putAll(extra);
