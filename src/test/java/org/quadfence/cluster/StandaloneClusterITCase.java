@@ -4,7 +4,6 @@ import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import org.apache.kafka.clients.admin.Admin;
 import org.apache.kafka.clients.admin.OffsetSpec;
-import org.apache.kafka.clients.consumer.ConsumerRecord;
 import org.apache.kafka.clients.consumer.KafkaConsumer;
 import org.apache.kafka.clients.consumer.OffsetAndMetadata;
 import org.apache.kafka.clients.producer.KafkaProducer;
@@ -67,6 +66,11 @@ class StandaloneClusterITCase {
     private static final Path SAMPLE = Path.of("src/test/resources/samples/sample-clean");
     private static final Path FLINK_LIB = Path.of("target/flink-lib");
     private static final Path JOB_JAR = Path.of("target/quadfence.jar");
+
+    /** Where a failed run leaves the events it read. */
+    private static final Path EVENTS_COPY = Path.of("target/StandaloneClusterITCase-events.jsonl");
+
+    private static final Path DLQ_COPY = Path.of("target/StandaloneClusterITCase-dlq.jsonl");
     private static final ObjectMapper JSON = new ObjectMapper();
     private static final String GROUP = "quadfence-e2e";
     private static final int POSITION_PARTITIONS = 2;
@@ -146,7 +150,7 @@ class StandaloneClusterITCase {
 
             log(clock, "job " + job1 + " runs at parallelism 1");
 
-            try (EventReader events = new EventReader(kafka, "geofence-events")) {
+            try (EventReader events = new EventReader(kafka, "geofence-events", EVENTS_COPY)) {
                 List<Event> firstEvents = before(expected, cut1);
                 assertThat(firstEvents).hasSizeGreaterThan(1000);
                 events.awaitContaining(firstEvents, WAIT, tmp);
@@ -192,12 +196,12 @@ class StandaloneClusterITCase {
                 List<Event> got = events.readToEnd(WAIT, tmp);
                 List<String> differences = SampleCheck.differences(expected, got);
                 if (!differences.isEmpty()) {
-                    events.keep(Path.of("target/StandaloneClusterITCase-events.jsonl"));
+                    events.keep(EVENTS_COPY);
                 }
                 assertThat(differences).isEmpty();
                 assertThat(got).hasSize(expected.size());
             }
-            try (EventReader deadLetters = new EventReader(kafka, "geofence-dlq")) {
+            try (EventReader deadLetters = new EventReader(kafka, "geofence-dlq", DLQ_COPY)) {
                 assertThat(deadLetters.readLinesToEnd(WAIT)).isEmpty();
             }
             log(clock, expected.size() + " events, exactly the expected ones; no dead letters");
@@ -419,110 +423,6 @@ class StandaloneClusterITCase {
                         }
                         return true;
                     });
-        }
-    }
-
-    /** Reads a topic from its beginning with read_committed, keeping every record seen. */
-    private static final class EventReader implements AutoCloseable {
-        private final KafkaConsumer<byte[], byte[]> consumer;
-        private final List<TopicPartition> partitions = new ArrayList<>();
-        private final List<String> lines = new ArrayList<>();
-
-        EventReader(KafkaBroker kafka, String topic) {
-            consumer = kafka.consumer("reader-" + topic, true);
-            consumer.partitionsFor(topic)
-                    .forEach(p -> partitions.add(new TopicPartition(topic, p.partition())));
-            consumer.assign(partitions);
-            consumer.seekToBeginning(partitions);
-        }
-
-        private void poll() {
-            for (ConsumerRecord<byte[], byte[]> r : consumer.poll(Duration.ofMillis(200))) {
-                lines.add(new String(r.value(), StandardCharsets.UTF_8));
-            }
-        }
-
-        /** Polls until every one of {@code wanted} (as a multiset) has been read. */
-        void awaitContaining(List<Event> wanted, Duration timeout, Path tmp) throws Exception {
-            Map<String, Integer> need = counts(wanted);
-            long deadline = System.nanoTime() + timeout.toNanos();
-            while (true) {
-                poll();
-                Map<String, Integer> have = counts(events(tmp));
-                List<String> missing = new ArrayList<>();
-                need.forEach(
-                        (k, n) -> {
-                            if (have.getOrDefault(k, 0) < n) {
-                                missing.add(k);
-                            }
-                        });
-                if (missing.isEmpty()) {
-                    return;
-                }
-                if (System.nanoTime() > deadline) {
-                    keep(Path.of("target/StandaloneClusterITCase-events.jsonl"));
-                    throw new AssertionError(
-                            missing.size()
-                                    + " of "
-                                    + need.size()
-                                    + " expected events not committed after "
-                                    + timeout
-                                    + " ("
-                                    + lines.size()
-                                    + " read), for example "
-                                    + missing.subList(0, Math.min(5, missing.size())));
-                }
-            }
-        }
-
-        /** Everything committed, read up to the last stable offset of every partition. */
-        List<Event> readToEnd(Duration timeout, Path tmp) throws Exception {
-            readLinesToEnd(timeout);
-            return events(tmp);
-        }
-
-        List<String> readLinesToEnd(Duration timeout) {
-            // With read_committed, endOffsets are the last stable offsets.
-            Map<TopicPartition, Long> ends = consumer.endOffsets(partitions, timeout);
-            long deadline = System.nanoTime() + timeout.toNanos();
-            while (partitions.stream().anyMatch(p -> consumer.position(p) < ends.get(p))) {
-                if (System.nanoTime() > deadline) {
-                    throw new AssertionError("not read to the end after " + timeout);
-                }
-                poll();
-            }
-            return lines;
-        }
-
-        private List<Event> events(Path tmp) throws Exception {
-            Path file = tmp.resolve("events-read.jsonl");
-            Files.write(file, lines);
-            return SampleCheck.read(file);
-        }
-
-        /** Keeps what was read where a failed run leaves it: target/. */
-        void keep(Path file) {
-            try {
-                Files.write(file, lines);
-            } catch (java.io.IOException e) {
-                System.err.println("could not write " + file + ": " + e);
-            }
-        }
-
-        private static Map<String, Integer> counts(List<Event> events) {
-            Map<String, Integer> m = new HashMap<>();
-            for (Event e : events) {
-                m.merge(
-                        e.entityId() + "|" + e.fenceId() + "|" + e.event() + "|" + e.timestamp(),
-                        1,
-                        Integer::sum);
-            }
-            return m;
-        }
-
-        @Override
-        public void close() {
-            consumer.close();
         }
     }
 }

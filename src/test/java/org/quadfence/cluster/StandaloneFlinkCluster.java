@@ -18,12 +18,16 @@ import java.net.http.HttpResponse;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.nio.file.StandardCopyOption;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.Arrays;
+import java.util.HashMap;
+import java.util.HashSet;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.Set;
 import java.util.TreeMap;
 import java.util.UUID;
 import java.util.concurrent.TimeUnit;
@@ -35,7 +39,8 @@ import java.util.stream.Stream;
  * started the way Flink's bin/jobmanager.sh and bin/taskmanager.sh start them, from a lib directory
  * of Flink's jars (here target/flink-lib, copied by the pom: flink-dist is not on Maven Central)
  * and a conf directory with a config.yaml. Everything listens on 127.0.0.1 and lives in one working
- * directory. Talks to the cluster through its REST API only.
+ * directory. Talks to the cluster through its REST API only. For failure tests, the TaskManager can
+ * be killed with SIGKILL and replaced by a fresh one.
  */
 final class StandaloneFlinkCluster implements AutoCloseable {
 
@@ -67,8 +72,19 @@ final class StandaloneFlinkCluster implements AutoCloseable {
     private final String classpath;
     private final int restPort;
     private final HttpClient http;
+
+    /** Every process started, killed ones included; all are stopped in {@link #close}. */
     private final List<Process> processes = new ArrayList<>();
+
+    /** Processes ended on purpose ({@link #killTaskManager}): their end is no failure. */
+    private final Set<Process> killed = new HashSet<>();
+
+    /** BashJavaUtils' answer per command: the same configuration gives the same answer. */
+    private final Map<String, List<String>> resourceParams = new HashMap<>();
+
     private final Thread shutdownHook;
+    private Process taskManager;
+    private int taskManagersStarted;
 
     private StandaloneFlinkCluster(Path dir, String classpath, int restPort) {
         this.dir = dir;
@@ -91,6 +107,15 @@ final class StandaloneFlinkCluster implements AutoCloseable {
      * {@code slots} slots; returns without waiting for them (see {@link #awaitTaskManagers}).
      */
     static StandaloneFlinkCluster start(Path libDir, Path dir, int slots) throws IOException {
+        return start(libDir, dir, slots, Map.of());
+    }
+
+    /**
+     * As {@link #start(Path, Path, int)}, with {@code settings} added to (or replacing entries of)
+     * the config.yaml, such as heartbeat intervals for a test that kills TaskManagers.
+     */
+    static StandaloneFlinkCluster start(
+            Path libDir, Path dir, int slots, Map<String, String> settings) throws IOException {
         List<Path> jars;
         try (Stream<Path> files = Files.list(libDir)) {
             jars = files.filter(f -> f.toString().endsWith(".jar")).sorted().toList();
@@ -106,15 +131,12 @@ final class StandaloneFlinkCluster implements AutoCloseable {
         StandaloneFlinkCluster cluster =
                 new StandaloneFlinkCluster(dir.toAbsolutePath(), classpath, freePort());
         try {
-            cluster.writeConfiguration(slots);
+            cluster.writeConfiguration(slots, settings);
             cluster.startProcess(
                     "jobmanager",
                     "GET_JM_RESOURCE_PARAMS",
                     "org.apache.flink.runtime.entrypoint.StandaloneSessionClusterEntrypoint");
-            cluster.startProcess(
-                    "taskmanager",
-                    "GET_TM_RESOURCE_PARAMS",
-                    "org.apache.flink.runtime.taskexecutor.TaskManagerRunner");
+            cluster.startTaskManager();
         } catch (IOException | RuntimeException e) {
             cluster.close();
             throw e;
@@ -122,7 +144,7 @@ final class StandaloneFlinkCluster implements AutoCloseable {
         return cluster;
     }
 
-    private void writeConfiguration(int slots) throws IOException {
+    private void writeConfiguration(int slots, Map<String, String> settings) throws IOException {
         for (String d : List.of("conf", "log", "tmp", "io", "upload", "web", "blobs")) {
             Files.createDirectories(dir.resolve(d));
         }
@@ -146,6 +168,7 @@ final class StandaloneFlinkCluster implements AutoCloseable {
         c.put("web.upload.dir", dir.resolve("upload").toString());
         c.put("web.tmpdir", dir.resolve("web").toString());
         c.put("blob.storage.directory", dir.resolve("blobs").toString());
+        c.putAll(settings);
         StringBuilder yaml = new StringBuilder();
         c.forEach((k, v) -> yaml.append(k).append(": ").append(quote(v)).append('\n'));
         Files.writeString(conf.resolve("config.yaml"), yaml);
@@ -176,12 +199,69 @@ final class StandaloneFlinkCluster implements AutoCloseable {
     }
 
     /**
+     * Starts a TaskManager, the first one or one to replace a killed one; its log files are named
+     * taskmanager (the first) or taskmanager-N. Returns without waiting for it to register.
+     */
+    void startTaskManager() throws IOException {
+        taskManagersStarted++;
+        taskManager =
+                startProcess(
+                        taskManagersStarted == 1
+                                ? "taskmanager"
+                                : "taskmanager-" + taskManagersStarted,
+                        "GET_TM_RESOURCE_PARAMS",
+                        "org.apache.flink.runtime.taskexecutor.TaskManagerRunner");
+    }
+
+    /**
+     * Kills the current TaskManager with SIGKILL, as the kernel's OOM killer or a lost machine
+     * would: no shutdown hooks, no goodbye to the JobManager, open Kafka transactions left open.
+     * Waits until the process is gone and returns its pid.
+     */
+    long killTaskManager() throws InterruptedException {
+        Process p = taskManager;
+        if (p == null || !p.isAlive()) {
+            throw new IllegalStateException("no TaskManager running to kill");
+        }
+        // The process is the JVM itself (java started directly, no shell in between), so SIGKILL
+        // reaches the TaskManager and not a wrapper that would leave it running.
+        String command = p.info().command().orElse("");
+        if (!command.endsWith(File.separator + "java")) {
+            throw new IllegalStateException("the TaskManager process is not a JVM: " + command);
+        }
+        killed.add(p);
+        taskManager = null;
+        p.destroyForcibly();
+        if (!p.waitFor(30, TimeUnit.SECONDS)) {
+            throw new IllegalStateException("TaskManager " + p.pid() + " outlived SIGKILL");
+        }
+        // 128 + 9: ended by SIGKILL, not by an orderly exit that happened to come first.
+        if (p.exitValue() != 137) {
+            throw new IllegalStateException(
+                    "TaskManager " + p.pid() + " ended with " + p.exitValue() + ", not by SIGKILL");
+        }
+        return p.pid();
+    }
+
+    /** The pid of the current TaskManager's JVM. */
+    long taskManagerPid() {
+        if (taskManager == null) {
+            throw new IllegalStateException("no TaskManager running");
+        }
+        return taskManager.pid();
+    }
+
+    /**
      * Asks BashJavaUtils for the process's memory settings, as Flink's scripts do (its last two
      * lines: JVM flags, then -D properties), and starts {@code mainClass} with them.
      */
-    private void startProcess(String name, String resourceCommand, String mainClass)
+    private Process startProcess(String name, String resourceCommand, String mainClass)
             throws IOException {
-        List<String> params = bashJavaUtils(name, resourceCommand);
+        List<String> params = resourceParams.get(resourceCommand);
+        if (params == null) {
+            params = bashJavaUtils(name, resourceCommand);
+            resourceParams.put(resourceCommand, params);
+        }
         List<String> cmd = new ArrayList<>();
         cmd.add(java());
         cmd.addAll(JAVA_17_FLAGS);
@@ -200,6 +280,7 @@ final class StandaloneFlinkCluster implements AutoCloseable {
                         .redirectOutput(logs.resolve(name + ".out").toFile())
                         .start();
         processes.add(p);
+        return p;
     }
 
     private List<String> bashJavaUtils(String name, String command) throws IOException {
@@ -432,6 +513,9 @@ final class StandaloneFlinkCluster implements AutoCloseable {
 
     private JsonNode send(HttpRequest request) throws IOException, InterruptedException {
         HttpResponse<String> r = http.send(request, HttpResponse.BodyHandlers.ofString());
+        if (r.statusCode() == 503) {
+            throw new NotReady(request.method() + " " + request.uri() + ": 503 " + r.body());
+        }
         if (r.statusCode() / 100 != 2) {
             throw new IllegalStateException(
                     request.method()
@@ -449,21 +533,33 @@ final class StandaloneFlinkCluster implements AutoCloseable {
         return URI.create("http://127.0.0.1:" + restPort + path);
     }
 
+    /**
+     * A 503 from the REST API: the JobManager is up but not ready, such as during its leader
+     * election at start.
+     */
+    static final class NotReady extends IllegalStateException {
+        private static final long serialVersionUID = 1L;
+
+        NotReady(String message) {
+            super(message);
+        }
+    }
+
     /** A condition that may fail while the cluster is not up yet. */
     interface Check {
         boolean holds() throws Exception;
     }
 
     /**
-     * Polls {@code check} until it holds; connection refusals count as "not yet". Fails when a
-     * Flink process died or the time is up.
+     * Polls {@code check} until it holds; connection refusals and 503 answers count as "not yet".
+     * Fails when a Flink process died (other than by {@link #killTaskManager}) or the time is up.
      */
     void await(String what, Duration timeout, Check check) throws Exception {
         long deadline = System.nanoTime() + timeout.toNanos();
         Exception last = null;
         while (System.nanoTime() < deadline) {
             for (Process p : processes) {
-                if (!p.isAlive()) {
+                if (!p.isAlive() && !killed.contains(p)) {
                     throw new IllegalStateException(
                             "a Flink process ended (exit "
                                     + p.exitValue()
@@ -476,7 +572,7 @@ final class StandaloneFlinkCluster implements AutoCloseable {
                 if (check.holds()) {
                     return;
                 }
-            } catch (ConnectException e) {
+            } catch (ConnectException | NotReady e) {
                 last = e;
             }
             Thread.sleep(250);
@@ -506,6 +602,18 @@ final class StandaloneFlinkCluster implements AutoCloseable {
             s.append("(logs unreadable: ").append(e).append(")\n");
         }
         return s.toString();
+    }
+
+    /** Copies the log and output files into {@code target}, for a post-mortem of a failed run. */
+    void copyLogs(Path target) {
+        try (Stream<Path> files = Files.list(logs)) {
+            Files.createDirectories(target);
+            for (Path f : files.toList()) {
+                Files.copy(f, target.resolve(f.getFileName()), StandardCopyOption.REPLACE_EXISTING);
+            }
+        } catch (IOException e) {
+            System.err.println("could not copy the logs to " + target + ": " + e);
+        }
     }
 
     /** Stops the processes: SIGTERM, then after 15 s SIGKILL. The working directory stays. */
