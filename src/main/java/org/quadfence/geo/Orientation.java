@@ -39,6 +39,14 @@ final class Orientation {
     }
 
     private static int exact(double ax, double ay, double bx, double by, double cx, double cy) {
+        // The usual exact zeros without big numbers: c repeats a or b, or all lie on one axis
+        // parallel (the sweep of ring edges meets these at every vertex).
+        if (cx == ax && cy == ay || cx == bx && cy == by || ax == bx && ay == by) {
+            return 0;
+        }
+        if (ax == bx && bx == cx || ay == by && by == cy) {
+            return 0;
+        }
         BigDecimal x = new BigDecimal(cx);
         BigDecimal y = new BigDecimal(cy);
         BigDecimal left = new BigDecimal(ax).subtract(x).multiply(new BigDecimal(by).subtract(y));

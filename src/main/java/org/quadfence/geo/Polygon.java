@@ -8,16 +8,20 @@ import java.util.List;
 /**
  * A polygon fence: one or more polygons (a GeoJSON Polygon or MultiPolygon, RFC 7946), each an
  * exterior ring and any number of holes, with edges straight in the lon/lat plane. Closed: a point
- * on an edge or a vertex, a hole's included, is inside. A MultiPolygon is the union of its polygons
- * (they may overlap or touch). Longitude 180 and -180 are the same meridian: a fence that crosses
- * the antimeridian arrives split there into a MultiPolygon, and a point at lon -180 is inside when
- * the same point at lon 180 is.
+ * on an edge or a vertex, a hole's included, is inside. A MultiPolygon is the union of its
+ * polygons, which may not overlap or touch (but where the halves of a polygon split at the
+ * antimeridian meet). Longitude 180 and -180 are the same meridian: a fence that crosses the
+ * antimeridian arrives split there into a MultiPolygon, and a point at lon -180 is inside when the
+ * same point at lon 180 is.
  *
  * <p>{@link #contains} is exact on the doubles given (see {@link PolygonPiece}); it finds the cell
- * of an internal grid, descends that cell's small quadtree to a leaf that meets a few edges and
- * tests those, so it costs a few dozen comparisons whatever the vertex count. {@link #cut} hands
- * out the same per-cell pieces for the tiles of the job. Instances are immutable and thread-safe.
- * To send one through Flink, send its {@link #coordinates()} and rebuild it with {@link #of}.
+ * of an internal grid, built on the first call, descends that cell's small quadtree to a leaf that
+ * meets a few edges and tests those, so it costs a few dozen comparisons whatever the vertex count
+ * (more only where edges lie so close together that the trees' budget stops them apart, see {@link
+ * PolygonTree}). {@link #cut} hands out the same per-cell pieces for the tiles of the job. Memory
+ * and work grow with the vertices, and for a cut with the cells the edges pass through, never with
+ * how close edges lie. Instances are immutable and thread-safe. To send one through Flink, send its
+ * {@link #coordinates()} and rebuild it with {@link #fromCoordinates}.
  */
 public final class Polygon implements Shape {
 
@@ -43,27 +47,21 @@ public final class Polygon implements Shape {
     // The boundary at lon 180, copied to lon -180.
     private final double[] seams;
     private final List<Box> bounds;
-    private final PolygonLookup[] lookups;
+    // Built on the first contains: a job only cuts.
+    private volatile PolygonLookup[] lookups;
 
-    private Polygon(double[][][] coordinates, int vertexCount) {
+    private Polygon(double[][][] coordinates) {
         this.coordinates = coordinates;
-        this.vertexCount = vertexCount;
+        int vertices = 0;
         List<double[]> groups = new ArrayList<>();
         for (double[][] rings : coordinates) {
             groups.add(edgesOf(rings));
-        }
-        this.bounds = boundsOf(groups);
-        this.lookups = new PolygonLookup[bounds.size()];
-        for (int k = 0; k < bounds.size(); k++) {
-            Box box = bounds.get(k);
-            List<double[]> part = new ArrayList<>();
-            for (double[] g : groups) {
-                if (box.covers(boxOf(g))) {
-                    part.add(g);
-                }
+            for (double[] ring : rings) {
+                vertices += ring.length / 2 - 1;
             }
-            lookups[k] = new PolygonLookup(box, concat(part), ends(part));
         }
+        this.vertexCount = vertices;
+        this.bounds = boundsOf(groups);
         this.edges = concat(groups);
         this.groupEnds = ends(groups);
         this.seams = seamsOf(edges);
@@ -81,21 +79,15 @@ public final class Polygon implements Shape {
      *     polygons or rings, a ring has fewer than 4 positions, too many vertices, a coordinate out
      *     of range or not finite, is not closed, has a longitude step over 180 (it crosses the
      *     antimeridian and must be split at 180 into a MultiPolygon), has fewer than 3 distinct
-     *     positions, or crosses or touches itself; or when a polygon's holes lie outside its
-     *     exterior ring, inside one another, cross another ring or cut its interior apart
+     *     positions, or crosses or touches itself; when two rings cross or touch, within a polygon
+     *     or across polygons (the message starts "rings cross or touch"; polygons may touch at
+     *     single points of lon +-180, where the halves of a polygon split at the antimeridian
+     *     meet); when a hole lies outside its exterior ring or inside another hole; or when a
+     *     polygon lies inside another but in a hole. Cost: O(n log n) for n vertices
      */
     public static Polygon of(double[][][] polygons, int maxVertices) {
         PolygonValidation.check(polygons, maxVertices);
-        double[][][] copy = new double[polygons.length][][];
-        int vertices = 0;
-        for (int p = 0; p < polygons.length; p++) {
-            copy[p] = new double[polygons[p].length][];
-            for (int r = 0; r < polygons[p].length; r++) {
-                copy[p][r] = polygons[p][r].clone();
-                vertices += copy[p][r].length / 2 - 1;
-            }
-        }
-        return new Polygon(copy, vertices);
+        return new Polygon(copy(polygons));
     }
 
     /** {@link #of(double[][][], int)} with {@link #DEFAULT_MAX_VERTICES}. */
@@ -103,13 +95,27 @@ public final class Polygon implements Shape {
         return of(polygons, DEFAULT_MAX_VERTICES);
     }
 
+    /**
+     * The polygon whose {@link #coordinates()} these are, rebuilt without checking them again (the
+     * check costs O(n log n) for n vertices) and without a vertex limit: for a polygon sent through
+     * Flink or kept in state. The arrays are copied. Precondition: they came from {@link
+     * #coordinates()}; for any others the polygon's answers mean nothing.
+     */
+    public static Polygon fromCoordinates(double[][][] coordinates) {
+        return new Polygon(copy(coordinates));
+    }
+
     /** A copy of the coordinates, as given to {@link #of}. */
     public double[][][] coordinates() {
-        double[][][] copy = new double[coordinates.length][][];
+        return copy(coordinates);
+    }
+
+    private static double[][][] copy(double[][][] polygons) {
+        double[][][] copy = new double[polygons.length][][];
         for (int p = 0; p < copy.length; p++) {
-            copy[p] = new double[coordinates[p].length][];
+            copy[p] = new double[polygons[p].length][];
             for (int r = 0; r < copy[p].length; r++) {
-                copy[p][r] = coordinates[p][r].clone();
+                copy[p][r] = polygons[p][r].clone();
             }
         }
         return copy;
@@ -141,12 +147,43 @@ public final class Polygon implements Shape {
     }
 
     private boolean planarContains(double x, double y) {
-        for (PolygonLookup lookup : lookups) {
+        for (PolygonLookup lookup : lookups()) {
             if (lookup.contains(x, y)) {
                 return true;
             }
         }
         return false;
+    }
+
+    // Two threads may both build them; either result is the same.
+    private PolygonLookup[] lookups() {
+        PolygonLookup[] built = lookups;
+        if (built == null) {
+            built = new PolygonLookup[bounds.size()];
+            for (int k = 0; k < built.length; k++) {
+                Box box = bounds.get(k);
+                List<double[]> part = new ArrayList<>();
+                for (int g = 0; g < groupEnds.length; g++) {
+                    double[] group =
+                            Arrays.copyOfRange(edges, g == 0 ? 0 : groupEnds[g - 1], groupEnds[g]);
+                    if (box.covers(boxOf(group))) {
+                        part.add(group);
+                    }
+                }
+                built[k] = new PolygonLookup(box, concat(part), ends(part));
+            }
+            lookups = built;
+        }
+        return built;
+    }
+
+    /** The edge references and nodes of the pieces of the lookup {@link #contains} uses. */
+    long lookupSize() {
+        long size = 0;
+        for (PolygonLookup lookup : lookups()) {
+            size += lookup.size();
+        }
+        return size;
     }
 
     /**

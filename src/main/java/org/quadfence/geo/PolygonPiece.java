@@ -29,10 +29,11 @@ import java.util.Arrays;
  * wholly outside, by their reference bit.
  *
  * <p><b>Quadtree.</b> A cell that many edges meet is split into quarters, recursively, until each
- * leaf meets at most a few edges ({@link PolygonTree}); each leaf has its own reference point, its
- * north-east corner, whose bits follow exactly from the parent's. A lookup descends by comparing
- * with the quarters' midlines, computed the same way when cutting and when testing, and then tests
- * the few edges of one leaf; it allocates nothing.
+ * leaf meets at most a few edges or the tree's budget of 4 edge references and 4 nodes per edge is
+ * spent ({@link PolygonTree}); each leaf has its own reference point, its north-east corner, whose
+ * bits follow exactly from the parent's. A lookup descends by comparing with the quarters'
+ * midlines, computed the same way when cutting and when testing, and then tests the few edges of
+ * one leaf; it allocates nothing.
  *
  * <p><b>Layout</b>, flat for Flink's POJO serializer: {@code nodes} holds two ints per node, node 0
  * the root (the box west, south, east, north): a negative first int -c-1 makes an inner node whose

@@ -8,7 +8,6 @@
  * <p>For the tiles of the job, polygons and circles are cut into {@link
  * org.quadfence.geo.ShapePiece}s ({@link org.quadfence.geo.PolygonPiece}, {@link
  * org.quadfence.geo.CirclePiece}): records of primitives and primitive arrays that answer exactly
- * like the whole fence for the points of their cell. No Flink, Kafka or JSON in here; JTS only
- * validates polygons.
+ * like the whole fence for the points of their cell. No Flink, Kafka, JSON or JTS in here.
  */
 package org.quadfence.geo;

@@ -48,9 +48,9 @@ final class Timestamps {
     }
 
     /**
-     * The time of an input record, as {@link #read}, in [{@link #MIN}, {@link #MAX}]: anything
-     * else (negative times, microseconds or nanoseconds sent by mistake) is the dead letter
-     * "timestamp out of range".
+     * The time of an input record, as {@link #read}, in [{@link #MIN}, {@link #MAX}]: anything else
+     * (negative times, microseconds or nanoseconds sent by mistake) is the dead letter "timestamp
+     * out of range".
      */
     static long readEventTime(JsonParser p) throws IOException {
         long t = read(p);

@@ -36,8 +36,8 @@ import java.util.TreeSet;
 
 /**
  * Keyed by group and fence id: cuts each version of a fence into the tiles of its tier ({@link
- * Tiers}) and tells every tile that
- * holds the fence, held it, or will hold it what the fence is there from the version's time on.
+ * Tiers}) and tells every tile that holds the fence, held it, or will hold it what the fence is
+ * there from the version's time on.
  *
  * <p>Changes may arrive out of order (within the watermark's bound). The function keeps the fence's
  * versions that are still ahead of the watermark, so that a change arriving between two known

@@ -190,7 +190,9 @@ public final class GeofenceJob {
                 .uid(uid + "-updates")
                 .name(name + ": its tiles' updates")
                 .keyBy(TileUpdate::key, TypeInformation.of(TileKey.class))
-                .connect(positions.keyBy(new TileOfPosition(grid), TypeInformation.of(TileKey.class)))
+                .connect(
+                        positions.keyBy(
+                                new TileOfPosition(grid), TypeInformation.of(TileKey.class)))
                 .transform(
                         name,
                         TypeInformation.of(Membership.class),

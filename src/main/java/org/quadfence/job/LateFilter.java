@@ -10,10 +10,10 @@ import org.quadfence.model.DeadLetter;
 import org.quadfence.model.Position;
 
 /**
- * Sends positions that arrive after the watermark of their source has passed their time to the
- * dead letters ("late"). Decided once, where the position is read, so every tile stage that the
- * position goes to agrees on it; a position on time here is on time downstream too, since no
- * downstream watermark runs ahead of its source's.
+ * Sends positions that arrive after the watermark of their source has passed their time to the dead
+ * letters ("late"). Decided once, where the position is read, so every tile stage that the position
+ * goes to agrees on it; a position on time here is on time downstream too, since no downstream
+ * watermark runs ahead of its source's.
  */
 public class LateFilter extends ProcessFunction<Position, Position> {
 

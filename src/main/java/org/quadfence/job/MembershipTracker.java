@@ -24,11 +24,11 @@ import java.util.TreeSet;
  *
  * <p>The memberships of one entity come from whichever tiles its positions fell in, in any order;
  * they wait in keyed state until the watermark passes their time. Positions at the same time are
- * taken in ascending (lat, lon), and exact duplicates count once; the answers of the two tile
- * tiers for one position are joined here. For each position, with S the
- * fences that contain it, K the fences within the exit margin of it and P the entity's fences
- * before it, the entity's new set N is S + (P intersected with K); the function emits EXIT for P -
- * N and then ENTER for N - P, each in ascending fence id order.
+ * taken in ascending (lat, lon), and exact duplicates count once; the answers of the two tile tiers
+ * for one position are joined here. For each position, with S the fences that contain it, K the
+ * fences within the exit margin of it and P the entity's fences before it, the entity's new set N
+ * is S + (P intersected with K); the function emits EXIT for P - N and then ENTER for N - P, each
+ * in ascending fence id order.
  *
  * <p>Timers run in event time. At a time t, timer events come before the events of positions at t:
  * a DWELL is due at t0 + dwell for a fence entered at t0 and not left since, with the coordinates

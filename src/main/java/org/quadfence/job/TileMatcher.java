@@ -33,8 +33,8 @@ import java.util.Map;
  * quadtree over them is a transient index, rebuilt from that state whenever this instance does not
  * have it (after a restore, a rescale, or on a new task). Both inputs wait in keyed state until the
  * watermark passes their time; then the fence updates at time t are applied before the positions at
- * t are matched. Late positions never get here ({@link LateFilter}); a late fence update is
- * applied at once and counted. A tile with no fences keeps no quadtree.
+ * t are matched. Late positions never get here ({@link LateFilter}); a late fence update is applied
+ * at once and counted. A tile with no fences keeps no quadtree.
  *
  * <p>The job has one tile stage per tier: the tiles of the job's tile level, and, when that level
  * is finer than {@link Tiers#WIDE_LEVEL}, the coarser tiles that hold the wide fences. Every
@@ -67,11 +67,7 @@ public class TileMatcher extends KeyedCoProcessFunction<TileKey, TileUpdate, Pos
      * @param tileLevel the job's tile level, checked on restore
      */
     public TileMatcher(
-            TileGrid grid,
-            int nodeCapacity,
-            int maxDepth,
-            double margin,
-            int tileLevel) {
+            TileGrid grid, int nodeCapacity, int maxDepth, double margin, int tileLevel) {
         this.grid = grid;
         this.tileLevel = tileLevel;
         this.margin = margin;

@@ -64,7 +64,10 @@ public record FenceChange(
         return rect == null && circle == null && polygons == null;
     }
 
-    /** The fence's shape; null for a delete. A polygon is rebuilt from its coordinates. */
+    /**
+     * The fence's shape; null for a delete. A polygon is rebuilt from its coordinates, which were
+     * checked when the change was read, without checking them again or limiting its vertices.
+     */
     public Shape shape() {
         if (rect != null) {
             return rect;
@@ -72,6 +75,6 @@ public record FenceChange(
         if (circle != null) {
             return circle;
         }
-        return polygons == null ? null : Polygon.of(polygons);
+        return polygons == null ? null : Polygon.fromCoordinates(polygons);
     }
 }

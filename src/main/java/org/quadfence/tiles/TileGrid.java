@@ -186,9 +186,9 @@ public final class TileGrid implements Serializable {
     }
 
     /**
-     * The number of tiles whose closed cells the boxes touch, counting a tile once per box: a
-     * quick measure of how wide a fence is at this level. The boxes' parts outside lon [-180, 180]
-     * x lat [-90, 90] are ignored.
+     * The number of tiles whose closed cells the boxes touch, counting a tile once per box: a quick
+     * measure of how wide a fence is at this level. The boxes' parts outside lon [-180, 180] x lat
+     * [-90, 90] are ignored.
      */
     public long tilesSpanned(List<Box> boxes) {
         long total = 0;

@@ -48,21 +48,21 @@ class PolygonTest {
     }
 
     @Test
-    void aMultiPolygonIsTheUnionOfItsPolygonsEvenWhenTheyOverlap() {
+    void aMultiPolygonIsTheUnionOfItsPolygonsOneOfThemInAnothersHole() {
         Polygon p =
                 Polygon.of(
                         new double[][][] {
-                            {SQUARE},
-                            {{5, 5, 15, 5, 15, 15, 5, 15, 5, 5}},
+                            {SQUARE, HOLE},
+                            {{4.5, 4.5, 5.5, 4.5, 5.5, 5.5, 4.5, 5.5, 4.5, 4.5}},
                             {{20, 0, 21, 0, 21, 1, 20, 0}}
                         });
-        assertThat(p.contains(7, 7)).isTrue();
-        assertThat(p.contains(12, 12)).isTrue();
         assertThat(p.contains(2, 2)).isTrue();
+        assertThat(p.contains(4.25, 5)).isFalse();
+        assertThat(p.contains(5, 5)).isTrue();
         assertThat(p.contains(20.5, 0.25)).isTrue();
         assertThat(p.contains(12, 2)).isFalse();
         assertThat(p.polygonCount()).isEqualTo(3);
-        assertThat(p.vertexCount()).isEqualTo(11);
+        assertThat(p.vertexCount()).isEqualTo(15);
     }
 
     @Test
@@ -131,13 +131,29 @@ class PolygonTest {
         assertThatThrownBy(() -> polygon(SQUARE, new double[] {20, 20, 21, 20, 21, 21, 20, 20}))
                 .hasMessageStartingWith("a hole of polygon 0 lies outside its exterior ring");
         assertThatThrownBy(() -> polygon(SQUARE, new double[] {5, 5, 15, 5, 15, 6, 5, 5}))
-                .hasMessageStartingWith("the rings of polygon 0 cross or overlap");
+                .hasMessageStartingWith("rings cross or touch: ring ")
+                .hasMessageContaining("ring 0 of polygon 0")
+                .hasMessageContaining("ring 1 of polygon 0")
+                .hasMessageContaining(" cross at [10.0, ");
         assertThatThrownBy(() -> Polygon.of(new double[][][] {{SQUARE, HOLE}}, 7))
                 .hasMessage("the fence has 8 vertices, more than the limit of 7");
         assertThatThrownBy(() -> Polygon.of(new double[][][] {}))
                 .hasMessage("a polygon fence needs at least one polygon");
         assertThatThrownBy(() -> Polygon.of(new double[][][] {{}}))
                 .hasMessage("polygon 0 has no rings");
+    }
+
+    @Test
+    void fromCoordinatesRebuildsTheSamePolygonWithoutAVertexLimit() {
+        double[] star = FenceShapes.star(120_000, 10, 10, 1, 1e-3);
+        Polygon checked = Polygon.of(new double[][][] {{star}}, 120_000);
+        Polygon rebuilt = Polygon.fromCoordinates(checked.coordinates());
+        assertThat(rebuilt).isEqualTo(checked);
+        assertThat(rebuilt.vertexCount()).isEqualTo(120_000);
+        assertThat(rebuilt.contains(10, 10)).isTrue();
+        assertThat(rebuilt.contains(11.5, 10)).isFalse();
+        assertThatThrownBy(() -> Polygon.of(checked.coordinates()))
+                .hasMessage("the fence has 120000 vertices, more than the limit of 100000");
     }
 
     @Test

@@ -131,7 +131,7 @@ class SampleFencesTest {
                     .contains("crosses the antimeridian")
                     .contains("intersects itself at")
                     .contains("a ring needs at least 4")
-                    .contains("the rings of polygon 0 cross or overlap");
+                    .contains("rings cross or touch: ring 0 of polygon 0 and ring 1 of polygon 0");
         } else {
             assertThat(rejected).isEmpty();
         }

@@ -37,8 +37,11 @@ class FenceChangeCodecTest {
         return Stream.of(
                 arguments(
                         "properties over the limit",
-                        "{\"fenceId\":\"F\",\"rect\":[1,2,3,4],\"properties\":{\"b\":\"" + big + "\"}}",
-                        "properties too large: 65544 characters of compact JSON, the limit is 65536"),
+                        "{\"fenceId\":\"F\",\"rect\":[1,2,3,4],\"properties\":{\"b\":\""
+                                + big
+                                + "\"}}",
+                        "properties too large: 65544 characters of compact JSON, the limit is"
+                                + " 65536"),
                 arguments(
                         "a negative time",
                         "{\"fenceId\":\"F\",\"rect\":[1,2,3,4],\"timestamp\":-5}",
@@ -358,7 +361,10 @@ class FenceChangeCodecTest {
     void propertiesOfExactlyTheLimitAreKept() {
         String blob = "x".repeat(Limits.MAX_PROPERTIES_CHARS - 8);
         Parsed<FenceChange> p =
-                line("{\"fenceId\":\"F\",\"rect\":[1,2,3,4],\"properties\":{\"b\": \"" + blob + "\"}}");
+                line(
+                        "{\"fenceId\":\"F\",\"rect\":[1,2,3,4],\"properties\":{\"b\": \""
+                                + blob
+                                + "\"}}");
         assertThat(p.ok()).isTrue();
         assertThat(p.value().properties()).hasSize(Limits.MAX_PROPERTIES_CHARS);
     }

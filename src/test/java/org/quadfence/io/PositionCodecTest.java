@@ -323,7 +323,6 @@ class PositionCodecTest {
                         "an ISO-8601 instant with digits below the millisecond",
                         "{\"entityId\":\"e\",\"lon\":1,\"lat\":2,\"timestamp\":\"1970-01-01T00:00:00.999999Z\"}",
                         new Position("e", 1, 2, 999)),
-
                 arguments(
                         "an integral timestamp in exponent notation",
                         "{\"entityId\":\"e\",\"lon\":1,\"lat\":2,\"timestamp\":1.7322336e12}",

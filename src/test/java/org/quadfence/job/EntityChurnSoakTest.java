@@ -76,7 +76,9 @@ class EntityChurnSoakTest {
                 settled[2],
                 last[2]);
         for (int i = 0; i < 3; i++) {
-            assertThat(last[i]).as("measure %d", i).isLessThanOrEqualTo(settled[i] + settled[i] / 10);
+            assertThat(last[i])
+                    .as("measure %d", i)
+                    .isLessThanOrEqualTo(settled[i] + settled[i] / 10);
         }
         // Bounded by the entities of the last ttl: at most three windows of them.
         assertThat(last[1]).isLessThanOrEqualTo(3L * ENTITIES_PER_WINDOW);

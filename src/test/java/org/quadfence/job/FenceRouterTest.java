@@ -29,7 +29,9 @@ class FenceRouterTest {
     void open() throws Exception {
         harness =
                 ProcessFunctionTestHarnesses.forKeyedProcessFunction(
-                        new FenceRouter(new Tiers(GRID.level()), 0, 100_000), new GeofenceJob.FenceKey(), Types.STRING);
+                        new FenceRouter(new Tiers(GRID.level()), 0, 100_000),
+                        new GeofenceJob.FenceKey(),
+                        Types.STRING);
         harness.open();
     }
 
@@ -156,7 +158,9 @@ class FenceRouterTest {
         harness.close();
         harness =
                 ProcessFunctionTestHarnesses.forKeyedProcessFunction(
-                        new FenceRouter(tiers, 0, 100_000), new GeofenceJob.FenceKey(), Types.STRING);
+                        new FenceRouter(tiers, 0, 100_000),
+                        new GeofenceJob.FenceKey(),
+                        Types.STRING);
         harness.open();
         upsert("w", 1, -180, -90, 180, 90);
         assertThat(harness.extractOutputValues())

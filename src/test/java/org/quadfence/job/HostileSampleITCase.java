@@ -32,17 +32,13 @@ class HostileSampleITCase {
     @Test
     void theHostileSampleAgreesAtParallelismOneAndFourOnHeapAndOnRocksDb() throws Exception {
         List<String> heap1 =
-                replayAndCheck(
-                        SAMPLE, out, Map.of("parallelism", "1", "state-backend", "hashmap"));
+                replayAndCheck(SAMPLE, out, Map.of("parallelism", "1", "state-backend", "hashmap"));
         List<String> heap4 =
-                replayAndCheck(
-                        SAMPLE, out, Map.of("parallelism", "4", "state-backend", "hashmap"));
+                replayAndCheck(SAMPLE, out, Map.of("parallelism", "4", "state-backend", "hashmap"));
         List<String> rocks1 =
-                replayAndCheck(
-                        SAMPLE, out, Map.of("parallelism", "1", "state-backend", "rocksdb"));
+                replayAndCheck(SAMPLE, out, Map.of("parallelism", "1", "state-backend", "rocksdb"));
         List<String> rocks4 =
-                replayAndCheck(
-                        SAMPLE, out, Map.of("parallelism", "4", "state-backend", "rocksdb"));
+                replayAndCheck(SAMPLE, out, Map.of("parallelism", "4", "state-backend", "rocksdb"));
         assertThat(heap1).isNotEmpty();
         assertThat(heap4).isEqualTo(heap1);
         assertThat(rocks1).isEqualTo(heap1);

@@ -34,9 +34,7 @@ class MembershipTimersTest {
     }
 
     private void in(long t, double lat, String[] inside, String... near) throws Exception {
-        harness.processElement(
-                new Membership(Groups.DEFAULT, "e", t, 0, lat, inside, near),
-                t);
+        harness.processElement(new Membership(Groups.DEFAULT, "e", t, 0, lat, inside, near), t);
     }
 
     private static String[] fences(String... ids) {

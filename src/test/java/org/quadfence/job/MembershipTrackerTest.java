@@ -43,9 +43,7 @@ class MembershipTrackerTest {
 
     private void in(String entity, long t, double lon, double lat, String... fences)
             throws Exception {
-        harness.processElement(
-                new Membership(Groups.DEFAULT, entity, t, lon, lat, fences),
-                t);
+        harness.processElement(new Membership(Groups.DEFAULT, entity, t, lon, lat, fences), t);
     }
 
     private List<String> events() {

@@ -46,8 +46,7 @@ class TileMatcherTest {
     private static KeyedTwoInputStreamOperatorTestHarness<TileKey, TileUpdate, Position, Membership>
             newHarness() throws Exception {
         return new KeyedTwoInputStreamOperatorTestHarness<>(
-                new PositionClockedOperator<>(
-                        new TileMatcher(GRID, 4, 8, 0, GRID.level())),
+                new PositionClockedOperator<>(new TileMatcher(GRID, 4, 8, 0, GRID.level())),
                 TileUpdate::key,
                 new GeofenceJob.TileOfPosition(GRID),
                 TypeInformation.of(TileKey.class));
@@ -144,11 +143,7 @@ class TileMatcherTest {
         assertThat(GRID.tileOf(180, 10)).isEqualTo(westTile);
         harness.processElement1(
                 new TileUpdate(
-                        westTile,
-                        Groups.DEFAULT,
-                        "am",
-                        1,
-                        new Box[] {new Box(-180, 0, -180, 20)}),
+                        westTile, Groups.DEFAULT, "am", 1, new Box[] {new Box(-180, 0, -180, 20)}),
                 1);
         harness.processElement2(new Position("e", 180, 10, 2), 2);
         watermark(2);

@@ -24,8 +24,9 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 /**
  * Replays a sample of src/test/resources/samples through the whole job on the current MiniCluster
- * with the options of its meta.json (its bound_ms as max-out-of-orderness, its engine_options), and checks the result with the samples' check.py (events,
- * their order per entity, and dead-letter counts).
+ * with the options of its meta.json (its bound_ms as max-out-of-orderness, its engine_options), and
+ * checks the result with the samples' check.py (events, their order per entity, and dead-letter
+ * counts).
  */
 public final class SampleReplay {
 
