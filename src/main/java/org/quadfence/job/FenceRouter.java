@@ -22,6 +22,7 @@ import org.quadfence.geo.PolygonPiece;
 import org.quadfence.geo.Rectangle;
 import org.quadfence.geo.RectanglePiece;
 import org.quadfence.geo.Shape;
+import org.quadfence.model.DeadLetter;
 import org.quadfence.model.FenceChange;
 import org.quadfence.model.TileUpdate;
 import org.quadfence.tiles.ShapeCut;
@@ -112,6 +113,15 @@ public class FenceRouter extends KeyedProcessFunction<String, FenceChange, TileU
             // Older than a delete already in force: over before it could matter.
             return;
         }
+        Map<Long, TileUpdate> cut;
+        try {
+            cut = cut(change);
+        } catch (RuntimeException e) {
+            // A defect, not a property of the input the codecs let through: the fence is set
+            // aside with the reason, and the job goes on.
+            ctx.output(GeofenceJob.DEAD_LETTERS, uncut(change, e));
+            return;
+        }
         FenceChange replaced = versions.get(t);
         FenceChange previous = null;
         FenceChange next = null;
@@ -131,9 +141,9 @@ public class FenceRouter extends KeyedProcessFunction<String, FenceChange, TileU
         if (replaced != null) {
             tiles.addAll(cut(replaced).keySet());
         }
-        emit(change, tiles, out);
+        emit(change, cut, tiles, out);
         if (next != null) {
-            emit(next, new TreeSet<>(cut(change).keySet()), out);
+            emit(next, cut(next), new TreeSet<>(cut.keySet()), out);
         }
         if (t != Long.MIN_VALUE) {
             ctx.timerService().registerEventTimeTimer(t);
@@ -176,8 +186,11 @@ public class FenceRouter extends KeyedProcessFunction<String, FenceChange, TileU
     }
 
     /** Tells the tiles of {@code version} and the tiles in {@code alsoTell} what it is there. */
-    private void emit(FenceChange version, TreeSet<Long> alsoTell, Collector<TileUpdate> out) {
-        Map<Long, TileUpdate> updates = cut(version);
+    private static void emit(
+            FenceChange version,
+            Map<Long, TileUpdate> updates,
+            TreeSet<Long> alsoTell,
+            Collector<TileUpdate> out) {
         alsoTell.addAll(updates.keySet());
         for (long tile : alsoTell) {
             TileUpdate u = updates.get(tile);
@@ -191,6 +204,19 @@ public class FenceRouter extends KeyedProcessFunction<String, FenceChange, TileU
                                     version.timestamp(),
                                     null));
         }
+    }
+
+    private static DeadLetter uncut(FenceChange change, RuntimeException e) {
+        String raw =
+                "{\"fenceId\":"
+                        + Late.quote(change.fenceId())
+                        + ",\"group\":"
+                        + Late.quote(change.group())
+                        + ",\"timestamp\":"
+                        + change.timestamp()
+                        + "}";
+        return new DeadLetter(
+                DeadLetter.FENCES, "the fence could not be cut into tiles: " + e, raw);
     }
 
     /**

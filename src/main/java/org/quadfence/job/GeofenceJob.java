@@ -165,7 +165,8 @@ public final class GeofenceJob {
                 parsed.getSideOutput(DEAD_LETTERS)
                         .union(
                                 positions.getSideOutput(DEAD_LETTERS),
-                                fences.getSideOutput(DEAD_LETTERS));
+                                fences.getSideOutput(DEAD_LETTERS),
+                                tileUpdates.getSideOutput(DEAD_LETTERS));
 
         parallelism(events.sinkTo(io.events()).uid("events-sink").name("events sink"), io);
         parallelism(

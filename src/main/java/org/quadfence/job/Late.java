@@ -1,6 +1,7 @@
 package org.quadfence.job;
 
 import org.quadfence.model.DeadLetter;
+import org.quadfence.model.Groups;
 import org.quadfence.model.Position;
 
 import java.time.Instant;
@@ -20,10 +21,10 @@ final class Late {
         return new DeadLetter("positions", error, json(p));
     }
 
-    /** The position as contract JSON (the original text is not kept past the source). */
-    static String json(Position p) {
-        StringBuilder s = new StringBuilder("{\"entityId\":\"");
-        for (char c : p.entityId().toCharArray()) {
+    /** A string as a JSON string literal. */
+    static String quote(String text) {
+        StringBuilder s = new StringBuilder("\"");
+        for (char c : text.toCharArray()) {
             if (c == '"' || c == '\\') {
                 s.append('\\').append(c);
             } else if (c < 0x20) {
@@ -32,12 +33,19 @@ final class Late {
                 s.append(c);
             }
         }
-        return s.append("\",\"lon\":")
+        return s.append('"').toString();
+    }
+
+    /** The position as contract JSON (the original text is not kept past the source). */
+    static String json(Position p) {
+        StringBuilder s = new StringBuilder("{\"entityId\":").append(quote(p.entityId()));
+        return s.append(",\"lon\":")
                 .append(p.lon())
                 .append(",\"lat\":")
                 .append(p.lat())
                 .append(",\"timestamp\":")
                 .append(p.timestamp())
+                .append(Groups.DEFAULT.equals(p.group()) ? "" : ",\"group\":" + quote(p.group()))
                 .append('}')
                 .toString();
     }

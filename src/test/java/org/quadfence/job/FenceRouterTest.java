@@ -8,8 +8,10 @@ import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 import org.quadfence.geo.Box;
+import org.quadfence.geo.Polygon;
 import org.quadfence.geo.Rectangle;
 import org.quadfence.model.FenceChange;
+import org.quadfence.model.Groups;
 import org.quadfence.model.TileUpdate;
 import org.quadfence.tiles.TileGrid;
 
@@ -174,5 +176,45 @@ class FenceRouterTest {
         assertThat(out.stream().filter(u -> tiers.isWide(u.tile())))
                 .hasSize(1 << (2 * Tiers.WIDE_LEVEL))
                 .allMatch(TileUpdate::isRemoval);
+    }
+
+    @Test
+    void aPolygonOfMoreThanTheDefaultVertexLimitIsCutWhenTheJobAllowsIt() throws Exception {
+        int n = 120_000;
+        double[] ring = new double[2 * n + 2];
+        for (int i = 0; i <= n; i++) {
+            double a = 2 * Math.PI * (i % n) / n;
+            ring[2 * i] = 10 + 5 * Math.cos(a);
+            ring[2 * i + 1] = 10 + 5 * Math.sin(a);
+        }
+        Polygon big = Polygon.of(new double[][][] {{ring}}, 200_000);
+        harness.processElement(FenceChange.upsert("big", big, 1, null), 1);
+        assertThat(harness.extractOutputValues())
+                .singleElement()
+                .satisfies(
+                        u -> {
+                            assertThat(u.tile()).isEqualTo(GRID.tileOf(10, 10));
+                            assertThat(u.polygon()).isNotNull();
+                        });
+        assertThat(harness.getSideOutput(GeofenceJob.DEAD_LETTERS)).isNull();
+    }
+
+    @Test
+    void aFenceThatCannotBeCutIsADeadLetterAndChangesNoTile() throws Exception {
+        FenceChange broken =
+                new FenceChange(
+                        "broken", null, 1, null, Groups.DEFAULT, null, new double[][][] {{{}}});
+        harness.processElement(broken, 1);
+        assertThat(harness.extractOutputValues()).isEmpty();
+        assertThat(harness.getSideOutput(GeofenceJob.DEAD_LETTERS))
+                .singleElement()
+                .satisfies(
+                        r -> {
+                            assertThat(r.getValue().input()).isEqualTo("fences");
+                            assertThat(r.getValue().error())
+                                    .startsWith("the fence could not be cut into tiles: ");
+                            assertThat(r.getValue().raw()).contains("\"fenceId\":\"broken\"");
+                        });
+        assertThat(harness.numKeyedStateEntries()).isZero();
     }
 }

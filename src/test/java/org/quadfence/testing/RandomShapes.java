@@ -19,8 +19,8 @@ import java.util.SplittableRandom;
  * edges can be written exactly (vertices, and a + t (b - a) for dyadic t), and a JTS reference for
  * their closed containment. Kinds: star-shaped polygons, rectilinear "skylines" (axis-aligned
  * edges, often on tile lines), octagons with 45-degree edges, holes, MultiPolygons of disjoint
- * members (overlapping ones are drawn again: they are invalid), and
- * MultiPolygons split at the antimeridian with edges on lon 180 and -180.
+ * members (overlapping ones are drawn again: they are invalid), and MultiPolygons split at the
+ * antimeridian with edges on lon 180 and -180.
  */
 public final class RandomShapes {
 
