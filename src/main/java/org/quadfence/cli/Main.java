@@ -1,5 +1,6 @@
 package org.quadfence.cli;
 
+import org.apache.flink.api.common.JobExecutionResult;
 import org.apache.flink.configuration.CheckpointingOptions;
 import org.apache.flink.configuration.Configuration;
 import org.apache.flink.configuration.RestOptions;
@@ -11,6 +12,7 @@ import org.quadfence.demo.Demo;
 import org.quadfence.job.GeofenceJob;
 import org.quadfence.job.JobEnvironment;
 import org.quadfence.job.JobOptions;
+import org.quadfence.job.StageLoad;
 
 import java.io.IOException;
 import java.net.InetAddress;
@@ -97,7 +99,8 @@ public final class Main {
         JobEnvironment.configure(env, options, false);
         GeofenceJob.build(
                 env, options, Wiring.files(fences, positions, output, dlq, Wiring.rules(options)));
-        env.execute(options.get("job-name") + " replay");
+        JobExecutionResult result = env.execute(options.get("job-name") + " replay");
+        StageLoad.summary(result.getAllAccumulatorResults()).forEach(System.out::println);
         return 0;
     }
 

@@ -1,5 +1,6 @@
 package org.quadfence.job;
 
+import org.apache.flink.api.common.accumulators.LongCounter;
 import org.apache.flink.api.common.functions.OpenContext;
 import org.apache.flink.api.common.typeinfo.TypeInformation;
 import org.apache.flink.streaming.api.functions.KeyedProcessFunction;
@@ -20,17 +21,20 @@ public class EventOrderer extends KeyedProcessFunction<String, SequencedEvent, G
     private static final long serialVersionUID = 1L;
 
     private transient TimeBuffer<SequencedEvent> pending;
+    private transient LongCounter recordsIn;
 
     @Override
     public void open(OpenContext openContext) {
         pending =
                 new TimeBuffer<>(
                         getRuntimeContext(), "pending", TypeInformation.of(SequencedEvent.class));
+        recordsIn = StageLoad.counter(getRuntimeContext(), "EventOrderer");
     }
 
     @Override
     public void processElement(SequencedEvent e, Context ctx, Collector<GeofenceEvent> out)
             throws Exception {
+        recordsIn.add(1);
         long t = e.event().timestamp();
         if (pending.add(t, e)) {
             ctx.timerService().registerEventTimeTimer(t);

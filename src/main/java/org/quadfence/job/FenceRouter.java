@@ -1,5 +1,6 @@
 package org.quadfence.job;
 
+import org.apache.flink.api.common.accumulators.LongCounter;
 import org.apache.flink.api.common.functions.OpenContext;
 import org.apache.flink.api.common.state.MapState;
 import org.apache.flink.api.common.state.MapStateDescriptor;
@@ -59,6 +60,7 @@ public class FenceRouter extends KeyedProcessFunction<String, FenceChange, TileU
     private transient MapState<Long, FenceChange> versions;
     private transient ValueState<Long> deletedAt;
     private transient Counter changesIn;
+    private transient LongCounter recordsIn;
     private transient Counter lateChanges;
 
     /**
@@ -96,6 +98,7 @@ public class FenceRouter extends KeyedProcessFunction<String, FenceChange, TileU
         deletedAt =
                 getRuntimeContext().getState(new ValueStateDescriptor<>("deleted-at", Types.LONG));
         changesIn = getRuntimeContext().getMetricGroup().counter("fenceChangesIn");
+        recordsIn = StageLoad.counter(getRuntimeContext(), "FenceRouter");
         lateChanges = getRuntimeContext().getMetricGroup().counter("lateFenceChanges");
     }
 
@@ -103,6 +106,7 @@ public class FenceRouter extends KeyedProcessFunction<String, FenceChange, TileU
     public void processElement(FenceChange change, Context ctx, Collector<TileUpdate> out)
             throws Exception {
         changesIn.inc();
+        recordsIn.add(1);
         long t = change.timestamp();
         if (t != Long.MIN_VALUE && t <= ctx.timerService().currentWatermark()) {
             // The tiles apply it at once; a version after it still wins from its own time on.

@@ -1,5 +1,6 @@
 package org.quadfence.job;
 
+import org.apache.flink.api.common.accumulators.LongCounter;
 import org.apache.flink.api.common.functions.OpenContext;
 import org.apache.flink.api.common.state.ValueState;
 import org.apache.flink.api.common.state.ValueStateDescriptor;
@@ -54,6 +55,7 @@ public class MembershipTracker extends KeyedProcessFunction<String, Membership, 
 
     private transient TimeBuffer<Membership> pending;
     private transient ValueState<EntityState> entity;
+    private transient LongCounter recordsIn;
     private transient Counter enters;
     private transient Counter exits;
     private transient Counter dwells;
@@ -82,6 +84,7 @@ public class MembershipTracker extends KeyedProcessFunction<String, Membership, 
                         .getState(
                                 new ValueStateDescriptor<>(
                                         "entity", TypeInformation.of(EntityState.class)));
+        recordsIn = StageLoad.counter(getRuntimeContext(), "MembershipTracker");
         var metrics = getRuntimeContext().getMetricGroup();
         enters = metrics.counter("enterEvents");
         exits = metrics.counter("exitEvents");
@@ -92,6 +95,7 @@ public class MembershipTracker extends KeyedProcessFunction<String, Membership, 
     @Override
     public void processElement(Membership m, Context ctx, Collector<SequencedEvent> out)
             throws Exception {
+        recordsIn.add(1);
         if (pending.add(m.timestamp(), m)) {
             ctx.timerService().registerEventTimeTimer(m.timestamp());
         }

@@ -1,5 +1,6 @@
 package org.quadfence.job;
 
+import org.apache.flink.api.common.accumulators.LongCounter;
 import org.apache.flink.api.common.functions.OpenContext;
 import org.apache.flink.api.common.state.MapState;
 import org.apache.flink.api.common.state.MapStateDescriptor;
@@ -32,6 +33,7 @@ public class PropertiesJoiner
 
     private transient MapState<Long, FenceProperties> versions;
     private transient TimeBuffer<SequencedEvent> pending;
+    private transient LongCounter recordsIn;
 
     @Override
     public void open(OpenContext openContext) {
@@ -45,11 +47,13 @@ public class PropertiesJoiner
         pending =
                 new TimeBuffer<>(
                         getRuntimeContext(), "pending", TypeInformation.of(SequencedEvent.class));
+        recordsIn = StageLoad.counter(getRuntimeContext(), "PropertiesJoiner");
     }
 
     @Override
     public void processElement1(FenceProperties change, Context ctx, Collector<SequencedEvent> out)
             throws Exception {
+        recordsIn.add(1);
         versions.put(change.timestamp(), change);
         if (change.timestamp() > ctx.timerService().currentWatermark()) {
             ctx.timerService().registerEventTimeTimer(change.timestamp());
@@ -59,6 +63,7 @@ public class PropertiesJoiner
     @Override
     public void processElement2(SequencedEvent e, Context ctx, Collector<SequencedEvent> out)
             throws Exception {
+        recordsIn.add(1);
         long t = e.event().timestamp();
         if (t <= ctx.timerService().currentWatermark()) {
             out.collect(withProperties(e));

@@ -1,5 +1,6 @@
 package org.quadfence.job;
 
+import org.apache.flink.api.common.accumulators.LongCounter;
 import org.apache.flink.api.common.functions.OpenContext;
 import org.apache.flink.api.common.state.MapState;
 import org.apache.flink.api.common.state.MapStateDescriptor;
@@ -56,6 +57,7 @@ public class TileMatcher extends KeyedCoProcessFunction<TileKey, TileUpdate, Pos
     private transient TimeBuffer<Position> pendingPositions;
     private transient Map<TileKey, QuadTree<Piece>> trees;
     private transient Counter positionsIn;
+    private transient LongCounter recordsIn;
     private transient Counter lateMatches;
     private transient Counter lateUpdates;
     private transient Counter candidates;
@@ -109,6 +111,10 @@ public class TileMatcher extends KeyedCoProcessFunction<TileKey, TileUpdate, Pos
         trees = new HashMap<>();
         var metrics = getRuntimeContext().getMetricGroup();
         positionsIn = metrics.counter("positionsIn");
+        recordsIn =
+                StageLoad.counter(
+                        getRuntimeContext(),
+                        grid.level() == tileLevel ? "TileMatcher" : "TileMatcher (wide fences)");
         lateMatches = metrics.counter("positionsMatchedBehindClock");
         lateUpdates = metrics.counter("lateTileUpdates");
         candidates = metrics.counter("candidates");
@@ -119,6 +125,7 @@ public class TileMatcher extends KeyedCoProcessFunction<TileKey, TileUpdate, Pos
     @Override
     public void processElement1(TileUpdate update, Context ctx, Collector<Membership> out)
             throws Exception {
+        recordsIn.add(1);
         long t = update.timestamp();
         if (t <= ctx.timerService().currentWatermark()) {
             if (t != Long.MIN_VALUE) {
@@ -136,6 +143,7 @@ public class TileMatcher extends KeyedCoProcessFunction<TileKey, TileUpdate, Pos
     public void processElement2(Position position, Context ctx, Collector<Membership> out)
             throws Exception {
         positionsIn.inc();
+        recordsIn.add(1);
         long t = position.timestamp();
         if (t <= ctx.timerService().currentWatermark()) {
             // Not late where it was read (LateFilter), but behind this task's clock (a partition

@@ -8,6 +8,7 @@ import org.quadfence.cli.Wiring;
 import org.quadfence.job.GeofenceJob;
 import org.quadfence.job.JobEnvironment;
 import org.quadfence.job.JobOptions;
+import org.quadfence.job.StageLoad;
 
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;
@@ -64,7 +65,13 @@ public final class SampleReplay {
                         events,
                         dlq,
                         Wiring.rules(options)));
-        env.execute("replay " + name);
+        List<String> load =
+                StageLoad.summary(env.execute("replay " + name).getAllAccumulatorResults());
+        assertThat(load)
+                .as("the per-stage summary of the keyed stages")
+                .anyMatch(l -> l.startsWith("TileMatcher: "))
+                .anyMatch(l -> l.startsWith("MembershipTracker: "))
+                .allMatch(l -> l.contains(" records in " + env.getParallelism() + " subtasks"));
         check(sample, events, dlq);
         return Files.readAllLines(events).stream()
                 .sorted(Comparator.comparing(SampleReplay::entityOf))
