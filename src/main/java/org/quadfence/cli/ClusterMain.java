@@ -6,6 +6,8 @@ import org.quadfence.job.GeofenceJob;
 import org.quadfence.job.JobEnvironment;
 import org.quadfence.job.JobOptions;
 
+import java.util.Arrays;
+
 /**
  * The job jar's entry point for {@code flink run target/quadfence.jar --config FILE [--key value
  * ...]}: the geofence job against Kafka, on whatever cluster runs it.
@@ -15,6 +17,13 @@ public final class ClusterMain {
     private ClusterMain() {}
 
     public static void main(String[] args) throws Exception {
+        if (Arrays.asList(args).contains("--help")) {
+            System.out.println(
+                    "usage: flink run target/quadfence.jar [--config FILE] [--key value ...]"
+                            + System.lineSeparator()
+                            + JobOptions.describe());
+            return;
+        }
         JobOptions options = JobOptions.fromArgs(args);
         StreamExecutionEnvironment env = StreamExecutionEnvironment.getExecutionEnvironment();
         JobEnvironment.configure(env, options, true);

@@ -46,7 +46,7 @@ public final class Main {
                             + " [--parallelism N] [--config FILE] [--key value ...]",
                     "  quadfence run [--fresh | --from-savepoint PATH] [--config FILE]"
                             + " [--key value ...]",
-                    "options (--key value): " + String.join(", ", JobOptions.KNOWN.keySet()));
+                    JobOptions.describe());
 
     private Main() {}
 
@@ -65,6 +65,10 @@ public final class Main {
             return args.length == 0 ? 2 : 0;
         }
         String[] rest = Arrays.copyOfRange(args, 1, args.length);
+        if (!args[0].equals("demo") && Arrays.asList(rest).contains("--help")) {
+            System.out.println(USAGE);
+            return 0;
+        }
         switch (args[0]) {
             case "replay":
                 return replay(rest);

@@ -131,7 +131,7 @@ public final class Demo implements AutoCloseable {
      */
     public static int command(String[] args) throws Exception {
         if (List.of(args).contains("--help")) {
-            System.out.println("usage: " + USAGE);
+            System.out.println("usage: " + USAGE + System.lineSeparator() + JobOptions.describe());
             return 0;
         }
         Path project = projectDir();

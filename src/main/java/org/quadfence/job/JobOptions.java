@@ -152,6 +152,25 @@ public final class JobOptions implements Serializable {
         return Collections.unmodifiableMap(m);
     }
 
+    /**
+     * Every option with its default and meaning, one per line, for {@code --help}: {@code --key
+     * (default: value) meaning}.
+     */
+    public static String describe() {
+        StringBuilder out =
+                new StringBuilder("options (--key value, or key=value in --config FILE):");
+        KNOWN.forEach(
+                (key, d) ->
+                        out.append(System.lineSeparator())
+                                .append(
+                                        String.format(
+                                                "  --%-30s %s (default: %s)",
+                                                key, d[1], d[0].isEmpty() ? "none" : d[0])));
+        return out.append(System.lineSeparator())
+                .append("  --kafka.*                        passed to the Kafka clients as is")
+                .toString();
+    }
+
     /** The defaults alone. */
     public static JobOptions defaults() {
         return of(Map.of());

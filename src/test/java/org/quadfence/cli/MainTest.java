@@ -6,6 +6,8 @@ import org.apache.flink.core.execution.RecoveryClaimMode;
 
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.ValueSource;
 import org.quadfence.job.JobOptions;
 
 import java.nio.file.Files;
@@ -217,5 +219,50 @@ class MainTest {
         Files.setLastModifiedTime(
                 metadata, FileTime.from(Instant.ofEpochSecond(1_700_000_000L + completedSecond)));
         return chk;
+    }
+
+    @ParameterizedTest
+    @ValueSource(strings = {"run", "replay", "help"})
+    void helpPrintsTheUsageAndEveryOptionWithItsDefaultAndExitsZero(String command)
+            throws Exception {
+        String printed =
+                printed(
+                        () ->
+                                assertThat(
+                                                Main.run(
+                                                        command.equals("help")
+                                                                ? new String[] {"--help"}
+                                                                : new String[] {command, "--help"}))
+                                        .isZero());
+        assertThat(printed)
+                .contains("quadfence replay --fences F")
+                .contains("--tile-level")
+                .contains("(default: 7)")
+                .contains("--max-future");
+    }
+
+    @Test
+    void theJobJarsMainPrintsItsUsageForHelp() throws Exception {
+        String printed = printed(() -> ClusterMain.main(new String[] {"--help"}));
+        assertThat(printed)
+                .startsWith("usage: flink run target/quadfence.jar")
+                .contains("--delivery");
+    }
+
+    private interface Action {
+        void run() throws Exception;
+    }
+
+    private static String printed(Action action) throws Exception {
+        java.io.PrintStream original = System.out;
+        java.io.ByteArrayOutputStream buffer = new java.io.ByteArrayOutputStream();
+        System.setOut(
+                new java.io.PrintStream(buffer, true, java.nio.charset.StandardCharsets.UTF_8));
+        try {
+            action.run();
+        } finally {
+            System.setOut(original);
+        }
+        return buffer.toString(java.nio.charset.StandardCharsets.UTF_8);
     }
 }
