@@ -6,9 +6,8 @@ import org.apache.kafka.clients.consumer.ConsumerRecord;
 import org.apache.kafka.clients.consumer.KafkaConsumer;
 import org.apache.kafka.clients.producer.KafkaProducer;
 import org.apache.kafka.clients.producer.ProducerRecord;
-import org.apache.kafka.common.TopicPartition;
+import org.apache.kafka.clients.producer.RecordMetadata;
 import org.apache.kafka.common.errors.WakeupException;
-import org.apache.kafka.common.serialization.ByteArraySerializer;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.BeforeEach;
@@ -16,6 +15,7 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.TestInfo;
 import org.junit.jupiter.api.io.TempDir;
 import org.quadfence.testing.KafkaBroker;
+import org.quadfence.testing.KafkaTopics;
 import org.quadfence.testing.SampleCheck;
 
 import java.io.IOException;
@@ -28,9 +28,7 @@ import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.Collections;
 import java.util.Comparator;
-import java.util.HashMap;
 import java.util.List;
-import java.util.Map;
 import java.util.Optional;
 import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.Future;
@@ -350,13 +348,9 @@ class RunCrashResumeITCase {
         }
 
         void produceFences() throws Exception {
-            try (KafkaProducer<byte[], byte[]> producer = producer()) {
-                List<Future<?>> sent = new ArrayList<>();
-                for (String line : Files.readAllLines(SAMPLE.resolve("fences.jsonl"))) {
-                    String id = JSON.readTree(line).get("fenceId").asText();
-                    // Timestamp 0: fence lines without a timestamp hold from the beginning of time.
-                    sent.add(producer.send(record(fences, null, id, line)));
-                }
+            try (KafkaProducer<byte[], byte[]> producer = KafkaTopics.producer(kafka)) {
+                List<Future<RecordMetadata>> sent =
+                        KafkaTopics.sendFences(producer, fences, SAMPLE.resolve("fences.jsonl"));
                 for (Future<?> f : sent) {
                     f.get(30, TimeUnit.SECONDS);
                 }
@@ -364,22 +358,10 @@ class RunCrashResumeITCase {
         }
     }
 
-    private static KafkaProducer<byte[], byte[]> producer() {
-        Map<String, Object> p = new HashMap<>();
-        p.put("bootstrap.servers", kafka.bootstrapServers());
-        p.put("enable.idempotence", "true");
-        p.put("linger.ms", "5");
-        return new KafkaProducer<>(p, new ByteArraySerializer(), new ByteArraySerializer());
-    }
-
+    /** A record with Kafka timestamp 0. */
     private static ProducerRecord<byte[], byte[]> record(
             String topic, Integer partition, String key, String value) {
-        return new ProducerRecord<>(
-                topic,
-                partition,
-                0L,
-                key.getBytes(StandardCharsets.UTF_8),
-                value.getBytes(StandardCharsets.UTF_8));
+        return KafkaTopics.record(topic, partition, key, 0L, value);
     }
 
     /**
@@ -425,7 +407,7 @@ class RunCrashResumeITCase {
         }
 
         private void feed() {
-            try (KafkaProducer<byte[], byte[]> producer = producer()) {
+            try (KafkaProducer<byte[], byte[]> producer = KafkaTopics.producer(kafka)) {
                 long last = Long.MIN_VALUE;
                 for (int i = 0; i < lines.size(); i += chunk) {
                     if (i > 0) {
@@ -497,12 +479,7 @@ class RunCrashResumeITCase {
 
         CommittedReader(String topic) {
             consumer = kafka.consumer("reader-" + topic + "-" + System.nanoTime(), true);
-            List<TopicPartition> partitions =
-                    consumer.partitionsFor(topic).stream()
-                            .map(p -> new TopicPartition(topic, p.partition()))
-                            .collect(Collectors.toList());
-            consumer.assign(partitions);
-            consumer.seekToBeginning(partitions);
+            KafkaTopics.assignFromBeginning(consumer, topic);
             thread = new Thread(this::read, "reader-" + topic);
             thread.setDaemon(true);
             thread.start();

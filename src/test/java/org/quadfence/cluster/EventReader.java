@@ -4,6 +4,7 @@ import org.apache.kafka.clients.consumer.ConsumerRecord;
 import org.apache.kafka.clients.consumer.KafkaConsumer;
 import org.apache.kafka.common.TopicPartition;
 import org.quadfence.testing.KafkaBroker;
+import org.quadfence.testing.KafkaTopics;
 import org.quadfence.testing.SampleCheck;
 import org.quadfence.testing.SampleCheck.Event;
 
@@ -31,10 +32,7 @@ final class EventReader implements AutoCloseable {
     EventReader(KafkaBroker kafka, String topic, Path failureCopy) {
         this.failureCopy = failureCopy;
         consumer = kafka.consumer("reader-" + topic, true);
-        consumer.partitionsFor(topic)
-                .forEach(p -> partitions.add(new TopicPartition(topic, p.partition())));
-        consumer.assign(partitions);
-        consumer.seekToBeginning(partitions);
+        partitions.addAll(KafkaTopics.assignFromBeginning(consumer, topic));
     }
 
     /** Polls once (at most 200 ms); returns how many records have been read in all. */

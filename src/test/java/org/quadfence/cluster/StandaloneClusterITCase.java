@@ -1,22 +1,18 @@
 package org.quadfence.cluster;
 
 import com.fasterxml.jackson.databind.JsonNode;
-import com.fasterxml.jackson.databind.ObjectMapper;
 import org.apache.kafka.clients.admin.Admin;
-import org.apache.kafka.clients.admin.OffsetSpec;
 import org.apache.kafka.clients.consumer.KafkaConsumer;
-import org.apache.kafka.clients.consumer.OffsetAndMetadata;
 import org.apache.kafka.clients.producer.KafkaProducer;
-import org.apache.kafka.clients.producer.ProducerRecord;
 import org.apache.kafka.clients.producer.RecordMetadata;
 import org.apache.kafka.common.TopicPartition;
-import org.apache.kafka.common.serialization.ByteArraySerializer;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 import org.quadfence.io.PositionCodec;
 import org.quadfence.model.Parsed;
 import org.quadfence.model.Position;
 import org.quadfence.testing.KafkaBroker;
+import org.quadfence.testing.KafkaTopics;
 import org.quadfence.testing.SampleCheck;
 import org.quadfence.testing.SampleCheck.Event;
 
@@ -26,7 +22,6 @@ import java.nio.file.Path;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.Comparator;
-import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.TreeMap;
@@ -71,7 +66,6 @@ class StandaloneClusterITCase {
     private static final Path EVENTS_COPY = Path.of("target/StandaloneClusterITCase-events.jsonl");
 
     private static final Path DLQ_COPY = Path.of("target/StandaloneClusterITCase-dlq.jsonl");
-    private static final ObjectMapper JSON = new ObjectMapper();
     private static final String GROUP = "quadfence-e2e";
     private static final int POSITION_PARTITIONS = 2;
     private static final int FENCE_PARTITIONS = 2;
@@ -102,10 +96,7 @@ class StandaloneClusterITCase {
             flink.awaitTaskManagers(1, 2, START);
             log(clock, "cluster up: 1 JobManager, 1 TaskManager with 2 slots; broker up");
 
-            kafka.createTopic("positions", POSITION_PARTITIONS, false);
-            kafka.createTopic("fences", FENCE_PARTITIONS, true);
-            kafka.createTopic("geofence-events", 2, false);
-            kafka.createTopic("geofence-dlq", 1, false);
+            KafkaTopics.createJobTopics(kafka, POSITION_PARTITIONS, FENCE_PARTITIONS);
 
             List<Positioned> positions = positionsByTime();
             long half = positions.get(positions.size() / 2 - 1).timestamp;
@@ -117,30 +108,17 @@ class StandaloneClusterITCase {
             long cut1 = watermarkAfter(produce(kafka, first));
             log(clock, "fences and " + first.size() + " positions in Kafka");
 
-            Path options = tmp.resolve("e2e.properties");
-            Files.writeString(
-                    options,
-                    String.join(
-                            "\n",
-                            "positions-topic=positions",
-                            "fences-topic=fences",
-                            "events-topic=geofence-events",
-                            "dlq-topic=geofence-dlq",
-                            "group-id=" + GROUP,
-                            "starting-offsets=earliest",
-                            "delivery=exactly-once",
-                            "max-out-of-orderness=" + BOUND_MS,
-                            "idle-timeout=" + IDLE_TIMEOUT,
-                            "job-name=quadfence-e2e",
-                            ""));
             List<String> args =
-                    List.of(
-                            "--config",
-                            options.toString(),
-                            "--bootstrap-servers",
-                            kafka.bootstrapServers(),
-                            "--checkpoint-interval",
-                            "1s");
+                    StandaloneFlinkCluster.jobArguments(
+                            tmp.resolve("e2e.properties"),
+                            kafka,
+                            String.join(
+                                    "\n",
+                                    "group-id=" + GROUP,
+                                    "max-out-of-orderness=" + BOUND_MS,
+                                    "idle-timeout=" + IDLE_TIMEOUT,
+                                    "job-name=quadfence-e2e",
+                                    ""));
 
             String jar = flink.uploadJar(JOB_JAR);
             String job1 = flink.runJar(jar, args, 1, null);
@@ -254,9 +232,8 @@ class StandaloneClusterITCase {
     private static String deadLettersReport(KafkaBroker kafka) {
         List<String> lines = new ArrayList<>();
         try (KafkaConsumer<byte[], byte[]> c = kafka.consumer("report-dlq", false)) {
-            TopicPartition p = new TopicPartition("geofence-dlq", 0);
-            c.assign(List.of(p));
-            c.seekToBeginning(List.of(p));
+            // The topic has one partition.
+            TopicPartition p = KafkaTopics.assignFromBeginning(c, "geofence-dlq").get(0);
             long end = c.endOffsets(List.of(p)).get(p);
             long deadline = System.nanoTime() + Duration.ofSeconds(10).toNanos();
             while (c.position(p) < end && System.nanoTime() < deadline) {
@@ -311,12 +288,9 @@ class StandaloneClusterITCase {
 
     /** Fence lines, keyed by fence id; Kafka timestamp 0: those without a time hold from then. */
     private static void produceFences(KafkaBroker kafka) throws Exception {
-        try (KafkaProducer<byte[], byte[]> producer = producer(kafka)) {
-            List<Future<RecordMetadata>> sent = new ArrayList<>();
-            for (String line : Files.readAllLines(SAMPLE.resolve("fences.jsonl"))) {
-                String key = JSON.readTree(line).get("fenceId").asText();
-                sent.add(producer.send(record("fences", key, 0L, line)));
-            }
+        try (KafkaProducer<byte[], byte[]> producer = KafkaTopics.producer(kafka)) {
+            List<Future<RecordMetadata>> sent =
+                    KafkaTopics.sendFences(producer, "fences", SAMPLE.resolve("fences.jsonl"));
             for (Future<RecordMetadata> f : sent) {
                 f.get();
             }
@@ -328,24 +302,9 @@ class StandaloneClusterITCase {
      * watermark past every position and, from after the last position, changes no event.
      */
     private static void produceFutureFences(KafkaBroker kafka, long time) throws Exception {
-        try (KafkaProducer<byte[], byte[]> producer = producer(kafka)) {
+        try (KafkaProducer<byte[], byte[]> producer = KafkaTopics.producer(kafka)) {
             for (int p = 0; p < FENCE_PARTITIONS; p++) {
-                String id = "e2e-future-" + p;
-                String line =
-                        "{\"fenceId\":\""
-                                + id
-                                + "\",\"rect\":[0,0,0.001,0.001],\"timestamp\":"
-                                + time
-                                + "}";
-                byte[] key = id.getBytes(StandardCharsets.UTF_8);
-                producer.send(
-                                new ProducerRecord<>(
-                                        "fences",
-                                        p,
-                                        time,
-                                        key,
-                                        line.getBytes(StandardCharsets.UTF_8)))
-                        .get();
+                producer.send(KafkaTopics.smallFence("fences", p, "e2e-future-" + p, time)).get();
             }
         }
     }
@@ -354,34 +313,19 @@ class StandaloneClusterITCase {
     private static Map<Integer, Long> produce(KafkaBroker kafka, List<Positioned> positions)
             throws Exception {
         Map<Integer, Long> newest = new TreeMap<>();
-        try (KafkaProducer<byte[], byte[]> producer = producer(kafka)) {
+        try (KafkaProducer<byte[], byte[]> producer = KafkaTopics.producer(kafka)) {
             List<Future<RecordMetadata>> sent = new ArrayList<>();
             for (Positioned p : positions) {
-                sent.add(producer.send(record("positions", p.entityId, p.timestamp, p.line)));
+                sent.add(
+                        producer.send(
+                                KafkaTopics.record(
+                                        "positions", null, p.entityId, p.timestamp, p.line)));
             }
             for (int i = 0; i < sent.size(); i++) {
                 newest.merge(sent.get(i).get().partition(), positions.get(i).timestamp, Math::max);
             }
         }
         return newest;
-    }
-
-    private static KafkaProducer<byte[], byte[]> producer(KafkaBroker kafka) {
-        Map<String, Object> p = new HashMap<>();
-        p.put("bootstrap.servers", kafka.bootstrapServers());
-        p.put("enable.idempotence", "true");
-        p.put("linger.ms", "5");
-        return new KafkaProducer<>(p, new ByteArraySerializer(), new ByteArraySerializer());
-    }
-
-    private static ProducerRecord<byte[], byte[]> record(
-            String topic, String key, long timestamp, String value) {
-        return new ProducerRecord<>(
-                topic,
-                null,
-                timestamp,
-                key.getBytes(StandardCharsets.UTF_8),
-                value.getBytes(StandardCharsets.UTF_8));
     }
 
     /** The parallelism of each of the job's vertices. */
@@ -400,29 +344,13 @@ class StandaloneClusterITCase {
      */
     private static void awaitPositionsCommitted(StandaloneFlinkCluster flink, KafkaBroker kafka)
             throws Exception {
-        try (Admin admin = Admin.create(Map.of("bootstrap.servers", kafka.bootstrapServers()))) {
-            Map<TopicPartition, OffsetSpec> latest = new HashMap<>();
-            for (int i = 0; i < POSITION_PARTITIONS; i++) {
-                latest.put(new TopicPartition("positions", i), OffsetSpec.latest());
-            }
-            Map<TopicPartition, Long> ends = new HashMap<>();
-            admin.listOffsets(latest).all().get().forEach((tp, r) -> ends.put(tp, r.offset()));
+        try (Admin admin = KafkaTopics.admin(kafka)) {
+            Map<TopicPartition, Long> ends =
+                    KafkaTopics.endOffsets(admin, "positions", POSITION_PARTITIONS);
             flink.await(
                     "the positions to be read and checkpointed",
                     WAIT,
-                    () -> {
-                        Map<TopicPartition, OffsetAndMetadata> committed =
-                                admin.listConsumerGroupOffsets(GROUP)
-                                        .partitionsToOffsetAndMetadata()
-                                        .get();
-                        for (Map.Entry<TopicPartition, Long> e : ends.entrySet()) {
-                            OffsetAndMetadata c = committed.get(e.getKey());
-                            if (c == null || c.offset() < e.getValue()) {
-                                return false;
-                            }
-                        }
-                        return true;
-                    });
+                    () -> KafkaTopics.committedUpTo(admin, GROUP, ends));
         }
     }
 }

@@ -2,6 +2,8 @@ package org.quadfence.cluster;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
+import org.quadfence.testing.KafkaBroker;
+import org.quadfence.testing.KafkaTopics;
 
 import java.io.BufferedReader;
 import java.io.File;
@@ -380,6 +382,35 @@ final class StandaloneFlinkCluster implements AutoCloseable {
             throw new IllegalStateException("jar upload failed: " + response);
         }
         return Path.of(file).getFileName().toString();
+    }
+
+    /**
+     * Writes the job's properties file {@code file}: the topics {@link KafkaTopics#createJobTopics}
+     * creates, earliest starting offsets, exactly-once delivery, then {@code options} (key=value
+     * lines, each ending in a newline). Returns the job's arguments that name that file, {@code
+     * kafka}'s broker and a checkpoint a second.
+     */
+    static List<String> jobArguments(Path file, KafkaBroker kafka, String options)
+            throws IOException {
+        Files.writeString(
+                file,
+                String.join(
+                                "\n",
+                                "positions-topic=positions",
+                                "fences-topic=fences",
+                                "events-topic=geofence-events",
+                                "dlq-topic=geofence-dlq",
+                                "starting-offsets=earliest",
+                                "delivery=exactly-once",
+                                "")
+                        + options);
+        return List.of(
+                "--config",
+                file.toString(),
+                "--bootstrap-servers",
+                kafka.bootstrapServers(),
+                "--checkpoint-interval",
+                "1s");
     }
 
     /**

@@ -3,18 +3,16 @@ package org.quadfence.cluster;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import org.apache.kafka.clients.admin.Admin;
-import org.apache.kafka.clients.admin.OffsetSpec;
 import org.apache.kafka.clients.admin.TransactionListing;
 import org.apache.kafka.clients.consumer.KafkaConsumer;
-import org.apache.kafka.clients.consumer.OffsetAndMetadata;
 import org.apache.kafka.clients.producer.KafkaProducer;
 import org.apache.kafka.clients.producer.ProducerRecord;
 import org.apache.kafka.clients.producer.RecordMetadata;
 import org.apache.kafka.common.TopicPartition;
-import org.apache.kafka.common.serialization.ByteArraySerializer;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 import org.quadfence.testing.KafkaBroker;
+import org.quadfence.testing.KafkaTopics;
 
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
@@ -23,7 +21,6 @@ import java.time.Duration;
 import java.time.Instant;
 import java.util.ArrayList;
 import java.util.Comparator;
-import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Random;
@@ -126,10 +123,7 @@ class TaskManagerChaosITCase {
             flink.awaitTaskManagers(1, 2, START);
             log(clock, "cluster up: 1 JobManager, 1 TaskManager with 2 slots; broker up");
 
-            kafka.createTopic("positions", POSITION_PARTITIONS, false);
-            kafka.createTopic("fences", FENCE_PARTITIONS, true);
-            kafka.createTopic("geofence-events", 2, false);
-            kafka.createTopic("geofence-dlq", 1, false);
+            KafkaTopics.createJobTopics(kafka, POSITION_PARTITIONS, FENCE_PARTITIONS);
 
             List<Positioned> positions = positionsByTime();
             List<String> expected = Files.readAllLines(SAMPLE.resolve("expected.jsonl"));
@@ -297,25 +291,12 @@ class TaskManagerChaosITCase {
         options.append(
                 String.join(
                         "\n",
-                        "positions-topic=positions",
-                        "fences-topic=fences",
-                        "events-topic=geofence-events",
-                        "dlq-topic=geofence-dlq",
                         "group-id=" + GROUP,
-                        "starting-offsets=earliest",
-                        "delivery=exactly-once",
                         "idle-timeout=1h",
                         "job-name=quadfence-chaos",
                         ""));
-        Path file = tmp.resolve("chaos.properties");
-        Files.writeString(file, options);
-        return List.of(
-                "--config",
-                file.toString(),
-                "--bootstrap-servers",
-                kafka.bootstrapServers(),
-                "--checkpoint-interval",
-                "1s");
+        return StandaloneFlinkCluster.jobArguments(
+                tmp.resolve("chaos.properties"), kafka, options.toString());
     }
 
     /**
@@ -396,31 +377,15 @@ class TaskManagerChaosITCase {
      */
     private static void awaitPositionsCommitted(
             StandaloneFlinkCluster flink, KafkaBroker kafka, EventReader events) throws Exception {
-        try (Admin admin = Admin.create(Map.of("bootstrap.servers", kafka.bootstrapServers()))) {
-            Map<TopicPartition, OffsetSpec> latest = new HashMap<>();
-            for (int i = 0; i < POSITION_PARTITIONS; i++) {
-                latest.put(new TopicPartition("positions", i), OffsetSpec.latest());
-            }
-            Map<TopicPartition, Long> ends = new HashMap<>();
-            admin.listOffsets(latest).all().get().forEach((tp, r) -> ends.put(tp, r.offset()));
+        try (Admin admin = KafkaTopics.admin(kafka)) {
+            Map<TopicPartition, Long> ends =
+                    KafkaTopics.endOffsets(admin, "positions", POSITION_PARTITIONS);
             awaitPolling(
                     flink,
                     events,
                     "the positions to be read and checkpointed",
                     WAIT,
-                    () -> {
-                        Map<TopicPartition, OffsetAndMetadata> committed =
-                                admin.listConsumerGroupOffsets(GROUP)
-                                        .partitionsToOffsetAndMetadata()
-                                        .get();
-                        for (Map.Entry<TopicPartition, Long> e : ends.entrySet()) {
-                            OffsetAndMetadata c = committed.get(e.getKey());
-                            if (c == null || c.offset() < e.getValue()) {
-                                return false;
-                            }
-                        }
-                        return true;
-                    });
+                    () -> KafkaTopics.committedUpTo(admin, GROUP, ends));
         }
     }
 
@@ -451,11 +416,7 @@ class TaskManagerChaosITCase {
     /** How many records the topic holds, committed or not (read_uncommitted to its end). */
     private static long recordsIncludingAborted(KafkaBroker kafka, String topic) {
         try (KafkaConsumer<byte[], byte[]> c = kafka.consumer("chaos-uncommitted", false)) {
-            List<TopicPartition> partitions = new ArrayList<>();
-            c.partitionsFor(topic)
-                    .forEach(p -> partitions.add(new TopicPartition(topic, p.partition())));
-            c.assign(partitions);
-            c.seekToBeginning(partitions);
+            List<TopicPartition> partitions = KafkaTopics.assignFromBeginning(c, topic);
             Map<TopicPartition, Long> ends = c.endOffsets(partitions, WAIT);
             long count = 0;
             long deadline = System.nanoTime() + WAIT.toNanos();
@@ -472,7 +433,7 @@ class TaskManagerChaosITCase {
     /** How many transactional ids the broker knows are in each state. */
     private static Map<String, Integer> transactionStates(KafkaBroker kafka) throws Exception {
         Map<String, Integer> states = new TreeMap<>();
-        try (Admin admin = Admin.create(Map.of("bootstrap.servers", kafka.bootstrapServers()))) {
+        try (Admin admin = KafkaTopics.admin(kafka)) {
             // The job is the only transactional producer on this broker.
             for (TransactionListing t : admin.listTransactions().all().get()) {
                 states.merge(t.state().name(), 1, Integer::sum);
@@ -584,16 +545,9 @@ class TaskManagerChaosITCase {
      * from then), then the first far-future fence in each partition (see the class comment).
      */
     private static void produceFences(KafkaBroker kafka, long farFuture) throws Exception {
-        try (KafkaProducer<byte[], byte[]> producer = producer(kafka)) {
-            List<Future<RecordMetadata>> sent = new ArrayList<>();
-            for (String line : Files.readAllLines(SAMPLE.resolve("fences.jsonl"))) {
-                JsonNode fence = JSON.readTree(line);
-                String id =
-                        fence.has("fenceId")
-                                ? fence.get("fenceId").asText()
-                                : fence.get("id").asText();
-                sent.add(producer.send(record("fences", null, id, 0L, line)));
-            }
+        try (KafkaProducer<byte[], byte[]> producer = KafkaTopics.producer(kafka)) {
+            List<Future<RecordMetadata>> sent =
+                    KafkaTopics.sendFences(producer, "fences", SAMPLE.resolve("fences.jsonl"));
             for (int p = 0; p < FENCE_PARTITIONS; p++) {
                 sent.add(producer.send(futureFence(p, farFuture)));
             }
@@ -605,32 +559,7 @@ class TaskManagerChaosITCase {
 
     /** A small fence from {@code time} on in fences partition {@code partition}. */
     private static ProducerRecord<byte[], byte[]> futureFence(int partition, long time) {
-        String id = "chaos-future-" + partition;
-        String line =
-                "{\"fenceId\":\""
-                        + id
-                        + "\",\"rect\":[0,0,0.001,0.001],\"timestamp\":"
-                        + time
-                        + "}";
-        return record("fences", partition, id, time, line);
-    }
-
-    private static KafkaProducer<byte[], byte[]> producer(KafkaBroker kafka) {
-        Map<String, Object> p = new HashMap<>();
-        p.put("bootstrap.servers", kafka.bootstrapServers());
-        p.put("enable.idempotence", "true");
-        p.put("linger.ms", "5");
-        return new KafkaProducer<>(p, new ByteArraySerializer(), new ByteArraySerializer());
-    }
-
-    private static ProducerRecord<byte[], byte[]> record(
-            String topic, Integer partition, String key, long timestamp, String value) {
-        return new ProducerRecord<>(
-                topic,
-                partition,
-                timestamp,
-                key.getBytes(StandardCharsets.UTF_8),
-                value.getBytes(StandardCharsets.UTF_8));
+        return KafkaTopics.smallFence("fences", partition, "chaos-future-" + partition, time);
     }
 
     /**
@@ -654,7 +583,7 @@ class TaskManagerChaosITCase {
         private long nextFutureFence;
 
         Feeder(KafkaBroker kafka, List<Positioned> positions, int shares, long farFuture) {
-            this.producer = producer(kafka);
+            this.producer = KafkaTopics.producer(kafka);
             this.positions = positions;
             this.shares = shares;
             this.farFuture = farFuture;
@@ -716,7 +645,7 @@ class TaskManagerChaosITCase {
                     }
                     Positioned p = positions.get(i);
                     producer.send(
-                            record("positions", null, p.entityId, p.timestamp, p.line),
+                            KafkaTopics.record("positions", null, p.entityId, p.timestamp, p.line),
                             (metadata, e) -> {
                                 if (e != null) {
                                     failure.compareAndSet(null, e);
