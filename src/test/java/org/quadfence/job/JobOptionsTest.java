@@ -5,6 +5,7 @@ import org.junit.jupiter.api.Test;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.HashMap;
+import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Properties;
@@ -67,6 +68,28 @@ class JobOptionsTest {
                 m.forEach((k, v) -> assertThat(v).as(k).isEqualTo(JobOptions.KNOWN.get(k)[0]));
             }
         }
+    }
+
+    @Test
+    void theReadmeOptionsTableListsEveryOptionWithItsDefaultAndWholeMeaning() throws Exception {
+        Map<String, String[]> rows = new LinkedHashMap<>();
+        boolean inOptions = false;
+        for (String line : Files.readAllLines(Path.of("README.md"))) {
+            if (line.startsWith("## ")) {
+                inOptions = line.equals("## Options");
+            } else if (inOptions && line.startsWith("| `") && !line.startsWith("| `kafka.*`")) {
+                String[] cells = line.split("\\|");
+                String key = cells[1].trim().replace("`", "");
+                String value = cells[2].trim().replace("`", "");
+                rows.put(key, new String[] {value.equals("(none)") ? "" : value, cells[3].trim()});
+            }
+        }
+        assertThat(rows.keySet()).containsAll(JobOptions.KNOWN.keySet());
+        JobOptions.KNOWN.forEach(
+                (key, known) -> {
+                    assertThat(rows.get(key)[0]).as(key + " default").isEqualTo(known[0]);
+                    assertThat(rows.get(key)[1]).as(key + " meaning").isEqualTo(known[1]);
+                });
     }
 
     @Test
