@@ -19,22 +19,6 @@ final class PolygonLookup {
 
     private static final int EDGES_PER_CELL = 16;
     private static final int CELLS_PER_EDGE = 4;
-    private static final PolygonPiece COVERED =
-            new PolygonPiece(
-                    0,
-                    0,
-                    0,
-                    0,
-                    0,
-                    0,
-                    0,
-                    0,
-                    new int[2],
-                    new int[0],
-                    new boolean[0],
-                    new double[0],
-                    new double[0],
-                    new double[0]);
 
     private final Box box;
     private final CellGrid grid;
@@ -59,7 +43,8 @@ final class PolygonLookup {
                 grid,
                 0,
                 (c, r, piece) ->
-                        cells[(r - r0) * columns + c - c0] = piece == null ? COVERED : piece);
+                        cells[(r - r0) * columns + c - c0] =
+                                piece == null ? PolygonPiece.COVERED : piece);
     }
 
     // Square cells of about area / target, but never more than target along one side; then
@@ -107,7 +92,7 @@ final class PolygonLookup {
     long size() {
         long size = 0;
         for (PolygonPiece piece : cells) {
-            if (piece != null && piece != COVERED) {
+            if (piece != null && piece != PolygonPiece.COVERED) {
                 size += piece.edges().length / 4 + piece.nodes().length / 2;
             }
         }
@@ -120,6 +105,6 @@ final class PolygonLookup {
             return false;
         }
         PolygonPiece piece = cells[(grid.row(y) - r0) * columns + grid.column(x) - c0];
-        return piece == COVERED || (piece != null && piece.contains(x, y));
+        return piece == PolygonPiece.COVERED || (piece != null && piece.contains(x, y));
     }
 }

@@ -79,6 +79,24 @@ public record PolygonPiece(
         double[] seams)
         implements ShapePiece {
 
+    /** Stands for a cell wholly inside the polygon in maps of pieces by cell; never tested. */
+    static final PolygonPiece COVERED =
+            new PolygonPiece(
+                    0,
+                    0,
+                    0,
+                    0,
+                    0,
+                    0,
+                    0,
+                    0,
+                    new int[2],
+                    new int[0],
+                    new boolean[0],
+                    new double[0],
+                    new double[0],
+                    new double[0]);
+
     @Override
     public Box bounds() {
         return new Box(minX, minY, maxX, maxY);

@@ -34,23 +34,6 @@ class PolygonBudgetTest {
     // Generous for a busy machine: each step below takes at most about a second when idle.
     private static final Duration TIME = Duration.ofSeconds(30);
     private static final int[] LEVELS = {7, 12};
-    // Marks a covered cell in the cut's map.
-    private static final PolygonPiece COVERED =
-            new PolygonPiece(
-                    0,
-                    0,
-                    0,
-                    0,
-                    0,
-                    0,
-                    0,
-                    0,
-                    new int[2],
-                    new int[0],
-                    new boolean[0],
-                    new double[0],
-                    new double[0],
-                    new double[0]);
 
     static Stream<Arguments> hostileFences() {
         return Stream.of(
@@ -156,7 +139,7 @@ class PolygonBudgetTest {
                 0,
                 true,
                 (column, row, piece) ->
-                        cells.put(key(column, row), piece == null ? COVERED : piece));
+                        cells.put(key(column, row), piece == null ? PolygonPiece.COVERED : piece));
         return cells;
     }
 
@@ -169,7 +152,7 @@ class PolygonBudgetTest {
             Map<Long, PolygonPiece> cells, CellGrid grid, double lon, double lat) {
         double x = lon == 180 ? -180 : lon;
         PolygonPiece piece = cells.get(key(grid.column(x), grid.row(lat)));
-        return piece == COVERED || piece != null && piece.contains(x, lat);
+        return piece == PolygonPiece.COVERED || piece != null && piece.contains(x, lat);
     }
 
     // The pieces together keep at most 4 references and 4 nodes per (edge, cell) pair where the
@@ -180,7 +163,7 @@ class PolygonBudgetTest {
         long nodes = 0;
         long pieces = 0;
         for (PolygonPiece piece : cells.values()) {
-            if (piece != COVERED) {
+            if (piece != PolygonPiece.COVERED) {
                 refs += piece.edges().length / 4;
                 nodes += piece.nodes().length / 2;
                 pieces++;

@@ -1,14 +1,13 @@
 package org.quadfence.job;
 
-import org.apache.flink.streaming.api.environment.StreamExecutionEnvironment;
 import org.apache.flink.test.junit5.MiniClusterExtension;
 
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.extension.RegisterExtension;
 import org.junit.jupiter.api.io.TempDir;
-import org.quadfence.cli.Wiring;
 import org.quadfence.testing.MiniClusters;
 import org.quadfence.testing.SampleCheck;
+import org.quadfence.testing.SampleReplay;
 
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -37,18 +36,12 @@ class JobScenariosITCase {
         o.put("parallelism", "2");
         o.putIfAbsent("tile-level", "7");
         JobOptions options = JobOptions.of(o);
-        StreamExecutionEnvironment env = StreamExecutionEnvironment.getExecutionEnvironment();
-        JobEnvironment.configure(env, options, false);
-        GeofenceJob.build(
-                env,
+        SampleReplay.replay(
                 options,
-                Wiring.files(
-                        dir.resolve("f.jsonl"),
-                        dir.resolve("p.jsonl"),
-                        dir.resolve("events.jsonl"),
-                        dir.resolve("dlq.jsonl"),
-                        Wiring.rules(options)));
-        env.execute();
+                dir.resolve("f.jsonl"),
+                dir.resolve("p.jsonl"),
+                dir.resolve("events.jsonl"),
+                dir.resolve("dlq.jsonl"));
         return SampleCheck.read(dir.resolve("events.jsonl")).stream()
                 .map(e -> e.event() + " " + e.fenceId() + " @" + e.timestamp())
                 .collect(Collectors.toList());

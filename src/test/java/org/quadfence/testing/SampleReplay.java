@@ -1,5 +1,6 @@
 package org.quadfence.testing;
 
+import org.apache.flink.api.common.JobExecutionResult;
 import org.apache.flink.streaming.api.environment.StreamExecutionEnvironment;
 
 import com.fasterxml.jackson.databind.JsonNode;
@@ -54,28 +55,34 @@ public final class SampleReplay {
         String tag = String.join("-", extra.values()).replaceAll("[^A-Za-z0-9-]", "_");
         Path events = out.resolve(name + "-" + tag + ".jsonl");
         Path dlq = out.resolve(name + "-" + tag + ".dlq");
-        StreamExecutionEnvironment env = StreamExecutionEnvironment.getExecutionEnvironment();
-        JobEnvironment.configure(env, options, false);
-        GeofenceJob.build(
-                env,
-                options,
-                Wiring.files(
+        JobExecutionResult result =
+                replay(
+                        options,
                         sample.resolve("fences.jsonl"),
                         sample.resolve("positions.jsonl"),
                         events,
-                        dlq,
-                        Wiring.rules(options)));
-        List<String> load =
-                StageLoad.summary(env.execute("replay " + name).getAllAccumulatorResults());
-        assertThat(load)
+                        dlq);
+        assertThat(StageLoad.summary(result.getAllAccumulatorResults()))
                 .as("the per-stage summary of the keyed stages")
                 .anyMatch(l -> l.startsWith("TileMatcher: "))
                 .anyMatch(l -> l.startsWith("MembershipTracker: "))
-                .allMatch(l -> l.contains(" records in " + env.getParallelism() + " subtasks"));
+                .allMatch(
+                        l -> l.contains(" records in " + options.get("parallelism") + " subtasks"));
         check(sample, events, dlq);
         return Files.readAllLines(events).stream()
                 .sorted(Comparator.comparing(SampleReplay::entityOf))
                 .collect(Collectors.toList());
+    }
+
+    /** Runs the job over JSON-lines files on the current MiniCluster and waits for its end. */
+    public static JobExecutionResult replay(
+            JobOptions options, Path fences, Path positions, Path events, Path dlq)
+            throws Exception {
+        StreamExecutionEnvironment env = StreamExecutionEnvironment.getExecutionEnvironment();
+        JobEnvironment.configure(env, options, false);
+        GeofenceJob.build(
+                env, options, Wiring.files(fences, positions, events, dlq, Wiring.rules(options)));
+        return env.execute("replay " + fences.getParent().getFileName());
     }
 
     private static void check(Path sample, Path events, Path dlq)
