@@ -1,10 +1,9 @@
 package org.quadfence.job;
 
 import org.apache.flink.api.common.accumulators.LongCounter;
-import org.apache.flink.api.common.functions.OpenContext;
 import org.apache.flink.api.common.typeinfo.TypeInformation;
-import org.apache.flink.streaming.api.functions.KeyedProcessFunction;
-import org.apache.flink.util.Collector;
+import org.apache.flink.streaming.api.operators.OneInputStreamOperator;
+import org.apache.flink.streaming.runtime.streamrecord.StreamRecord;
 
 import org.quadfence.model.GeofenceEvent;
 
@@ -16,37 +15,34 @@ import java.util.List;
  * (contract section 3), after the properties join regrouped them by fence. Events wait until the
  * watermark passes their time and then leave in their entity-stage order.
  */
-public class EventOrderer extends KeyedProcessFunction<String, SequencedEvent, GeofenceEvent> {
+public class EventOrderer extends EventTimeStage<String, SequencedEvent, GeofenceEvent>
+        implements OneInputStreamOperator<SequencedEvent, GeofenceEvent> {
 
     private static final long serialVersionUID = 1L;
 
-    private transient TimeBuffer<SequencedEvent> pending;
     private transient LongCounter recordsIn;
 
+    public EventOrderer() {
+        super(TypeInformation.of(SequencedEvent.class));
+    }
+
     @Override
-    public void open(OpenContext openContext) {
-        pending =
-                new TimeBuffer<>(
-                        getRuntimeContext(), "pending", TypeInformation.of(SequencedEvent.class));
+    public void open() throws Exception {
+        super.open();
         recordsIn = StageLoad.counter(getRuntimeContext(), "EventOrderer");
     }
 
     @Override
-    public void processElement(SequencedEvent e, Context ctx, Collector<GeofenceEvent> out)
-            throws Exception {
+    public void processElement(StreamRecord<SequencedEvent> record) throws Exception {
         recordsIn.add(1);
-        long t = e.event().timestamp();
-        if (pending.add(t, e)) {
-            ctx.timerService().registerEventTimeTimer(t);
-        }
+        hold(record.getValue(), record.getValue().event().timestamp());
     }
 
     @Override
-    public void onTimer(long t, OnTimerContext ctx, Collector<GeofenceEvent> out) throws Exception {
-        List<SequencedEvent> due = pending.take(t);
+    protected void onTime(long t, List<SequencedEvent> due) {
         due.sort(Comparator.comparingInt(SequencedEvent::seq));
         for (SequencedEvent e : due) {
-            out.collect(e.event());
+            emit(e.event(), t);
         }
     }
 }

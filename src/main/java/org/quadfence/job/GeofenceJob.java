@@ -132,12 +132,13 @@ public final class GeofenceJob {
         SingleOutputStreamOperator<SequencedEvent> bare =
                 memberships
                         .keyBy(new EntityKey())
-                        .process(
+                        .transform(
+                                "MembershipTracker",
+                                TypeInformation.of(SequencedEvent.class),
                                 new MembershipTracker(
                                         options.millis("dwell-ms"),
                                         options.millis("entity-ttl"),
                                         options.booleanValue("exit-on-expiry")))
-                        .returns(SequencedEvent.class)
                         .uid("membership-tracker")
                         .name("MembershipTracker: ENTER, EXIT, DWELL");
 
@@ -148,16 +149,20 @@ public final class GeofenceJob {
                         .name("fences: properties")
                         .keyBy(new PropertiesKey())
                         .connect(bare.keyBy(new EventFenceKey()))
-                        .process(new PropertiesJoiner())
-                        .returns(SequencedEvent.class)
+                        .transform(
+                                "PropertiesJoiner",
+                                TypeInformation.of(SequencedEvent.class),
+                                new PropertiesJoiner())
                         .uid("properties-joiner")
                         .name("PropertiesJoiner: fence properties into events");
 
         SingleOutputStreamOperator<GeofenceEvent> events =
                 withProperties
                         .keyBy(new EventEntityKey())
-                        .process(new EventOrderer())
-                        .returns(GeofenceEvent.class)
+                        .transform(
+                                "EventOrderer",
+                                TypeInformation.of(GeofenceEvent.class),
+                                new EventOrderer())
                         .uid("event-orderer")
                         .name("EventOrderer: each entity's events in order");
 
@@ -197,13 +202,12 @@ public final class GeofenceJob {
                 .transform(
                         name,
                         TypeInformation.of(Membership.class),
-                        new PositionClockedOperator<>(
-                                new TileMatcher(
-                                        grid,
-                                        options.intValue("node-capacity"),
-                                        options.intValue("max-depth"),
-                                        options.doubleValue("exit-margin-meters"),
-                                        options.intValue("tile-level"))))
+                        new TileMatcher(
+                                grid,
+                                options.intValue("node-capacity"),
+                                options.intValue("max-depth"),
+                                options.doubleValue("exit-margin-meters"),
+                                options.intValue("tile-level")))
                 .uid(uid)
                 .name(name + ": fences containing each position");
     }

@@ -1,13 +1,12 @@
 package org.quadfence.job;
 
 import org.apache.flink.api.common.accumulators.LongCounter;
-import org.apache.flink.api.common.functions.OpenContext;
 import org.apache.flink.api.common.state.ValueState;
 import org.apache.flink.api.common.state.ValueStateDescriptor;
 import org.apache.flink.api.common.typeinfo.TypeInformation;
 import org.apache.flink.metrics.Counter;
-import org.apache.flink.streaming.api.functions.KeyedProcessFunction;
-import org.apache.flink.util.Collector;
+import org.apache.flink.streaming.api.operators.OneInputStreamOperator;
+import org.apache.flink.streaming.runtime.streamrecord.StreamRecord;
 
 import org.quadfence.model.EventType;
 import org.quadfence.model.GeofenceEvent;
@@ -24,12 +23,12 @@ import java.util.TreeSet;
  * events.
  *
  * <p>The memberships of one entity come from whichever tiles its positions fell in, in any order;
- * they wait in keyed state until the watermark passes their time. Positions at the same time are
- * taken in ascending (lat, lon), and exact duplicates count once; the answers of the two tile tiers
- * for one position are joined here. For each position, with S the fences that contain it, K the
- * fences within the exit margin of it and P the entity's fences before it, the entity's new set N
- * is S + (P intersected with K); the function emits EXIT for P - N and then ENTER for N - P, each
- * in ascending fence id order.
+ * they wait until the watermark passes their time ({@link EventTimeStage}). Positions at the same
+ * time are taken in ascending (lat, lon), and exact duplicates count once; the answers of the two
+ * tile tiers for one position are joined here. For each position, with S the fences that contain
+ * it, K the fences within the exit margin of it and P the entity's fences before it, the entity's
+ * new set N is S + (P intersected with K); the function emits EXIT for P - N and then ENTER for N -
+ * P, each in ascending fence id order.
  *
  * <p>Timers run in event time. At a time t, timer events come before the events of positions at t:
  * a DWELL is due at t0 + dwell for a fence entered at t0 and not left since, with the coordinates
@@ -39,28 +38,30 @@ import java.util.TreeSet;
  * expiry timer, so state and timers are bounded by the live entities.
  *
  * <p>Events leave without the fences' properties (the properties join adds them), numbered in the
- * order of the contract among the entity's events at their time.
+ * order of the contract among the entity's events at their time: timer events first.
  */
-public class MembershipTracker extends KeyedProcessFunction<String, Membership, SequencedEvent> {
+public class MembershipTracker extends EventTimeStage<String, Membership, SequencedEvent>
+        implements OneInputStreamOperator<Membership, SequencedEvent> {
 
     private static final long serialVersionUID = 1L;
 
     private static final Comparator<Membership> SAME_TIME_ORDER =
             Comparator.comparingDouble(Membership::lat).thenComparingDouble(Membership::lon);
     private static final long NO_EXPIRY = Long.MIN_VALUE;
+    // The events of positions are numbered after those of timers at the same time.
+    static final int FIRST_POSITION_EVENT = 1 << 30;
 
     private final long dwellMs;
     private final long ttlMs;
     private final boolean exitOnExpiry;
 
-    private transient TimeBuffer<Membership> pending;
     private transient ValueState<EntityState> entity;
     private transient LongCounter recordsIn;
     private transient Counter enters;
     private transient Counter exits;
     private transient Counter dwells;
     private transient Counter expired;
-    // The number of the next event of the key whose timer is firing.
+    // The number of the current key's next event at the time being handed over.
     private transient int seq;
 
     /**
@@ -69,16 +70,15 @@ public class MembershipTracker extends KeyedProcessFunction<String, Membership, 
      * @param exitOnExpiry whether a forgotten entity first gets an EXIT from each of its fences
      */
     public MembershipTracker(long dwellMs, long ttlMs, boolean exitOnExpiry) {
+        super(TypeInformation.of(Membership.class));
         this.dwellMs = dwellMs;
         this.ttlMs = ttlMs;
         this.exitOnExpiry = exitOnExpiry;
     }
 
     @Override
-    public void open(OpenContext openContext) {
-        pending =
-                new TimeBuffer<>(
-                        getRuntimeContext(), "pending", TypeInformation.of(Membership.class));
+    public void open() throws Exception {
+        super.open();
         entity =
                 getRuntimeContext()
                         .getState(
@@ -93,21 +93,25 @@ public class MembershipTracker extends KeyedProcessFunction<String, Membership, 
     }
 
     @Override
-    public void processElement(Membership m, Context ctx, Collector<SequencedEvent> out)
-            throws Exception {
+    public void processElement(StreamRecord<Membership> record) throws Exception {
         recordsIn.add(1);
-        if (pending.add(m.timestamp(), m)) {
-            ctx.timerService().registerEventTimeTimer(m.timestamp());
+        hold(record.getValue(), record.getValue().timestamp());
+    }
+
+    @Override
+    protected void onTimer(long t) throws Exception {
+        EntityState before = entity.value();
+        if (before != null) {
+            seq = 0;
+            finish(before, timerEvents(before, t), t);
         }
     }
 
     @Override
-    public void onTimer(long t, OnTimerContext ctx, Collector<SequencedEvent> out)
-            throws Exception {
-        seq = 0;
+    protected void onTime(long t, List<Membership> due) throws Exception {
+        seq = FIRST_POSITION_EVENT;
         EntityState before = entity.value();
-        EntityState s = before == null ? null : timerEvents(before, t, out);
-        List<Membership> due = pending.take(t);
+        EntityState s = before;
         due.sort(SAME_TIME_ORDER);
         for (int i = 0; i < due.size(); ) {
             // The answers of every tile stage for one position, and its exact duplicates, count
@@ -118,14 +122,19 @@ public class MembershipTracker extends KeyedProcessFunction<String, Membership, 
                     && due.get(end).lon() == due.get(i).lon()) {
                 end++;
             }
-            s = step(s, union(due.subList(i, end)), ctx, out);
+            s = step(s, union(due.subList(i, end)));
             i = end;
         }
+        finish(before, s, t);
+    }
+
+    /** Stores what is left of the entity after time t and moves its expiry timer. */
+    private void finish(EntityState before, EntityState s, long t) throws Exception {
         if (s != null && s.fenceIds().length == 0) {
             s = null;
         }
         if (ttlMs > 0) {
-            moveExpiry(expiry(before), expiry(s), s, t, ctx);
+            moveExpiry(expiry(before), expiry(s), s, t);
         }
         if (s == null) {
             entity.clear();
@@ -160,16 +169,15 @@ public class MembershipTracker extends KeyedProcessFunction<String, Membership, 
     }
 
     // One expiry timer per entity: the old one goes unless something else is due at its time.
-    private void moveExpiry(long old, long now, EntityState s, long t, OnTimerContext ctx)
-            throws Exception {
+    private void moveExpiry(long old, long now, EntityState s, long t) throws Exception {
         if (old == now) {
             return;
         }
-        if (old > t && !pending.has(old) && !dwellDueAt(s, old)) {
-            ctx.timerService().deleteEventTimeTimer(old);
+        if (old > t && !dwellDueAt(s, old)) {
+            deleteTimer(old);
         }
         if (now != NO_EXPIRY) {
-            ctx.timerService().registerEventTimeTimer(now);
+            registerTimer(now);
         }
     }
 
@@ -185,7 +193,7 @@ public class MembershipTracker extends KeyedProcessFunction<String, Membership, 
     }
 
     /** DWELLs due at t, then expiry at t; returns what is left of the entity (or null). */
-    private EntityState timerEvents(EntityState s, long t, Collector<SequencedEvent> out) {
+    private EntityState timerEvents(EntityState s, long t) {
         long[] due = s.dwellDue();
         for (int i = 0; i < due.length; i++) {
             if (due[i] == t) {
@@ -194,7 +202,7 @@ public class MembershipTracker extends KeyedProcessFunction<String, Membership, 
                 }
                 due[i] = EntityState.NO_DWELL;
                 dwells.inc();
-                emit(out, s, s.fenceIds()[i], EventType.DWELL, t);
+                emit(s, s.fenceIds()[i], EventType.DWELL, t);
             }
         }
         if (due != s.dwellDue()) {
@@ -213,7 +221,7 @@ public class MembershipTracker extends KeyedProcessFunction<String, Membership, 
             if (exitOnExpiry) {
                 for (String fence : s.fenceIds()) {
                     exits.inc();
-                    emit(out, s, fence, EventType.EXIT, t);
+                    emit(s, fence, EventType.EXIT, t);
                 }
             }
             return null;
@@ -222,8 +230,7 @@ public class MembershipTracker extends KeyedProcessFunction<String, Membership, 
     }
 
     /** The entity after position m: EXITs, then ENTERs, each by fence id. */
-    private EntityState step(
-            EntityState s, Membership m, OnTimerContext ctx, Collector<SequencedEvent> out) {
+    private EntityState step(EntityState s, Membership m) {
         String[] was = s == null ? new String[0] : s.fenceIds();
         String[] inside = m.fenceIds();
         String[] near = m.nearIds();
@@ -253,7 +260,7 @@ public class MembershipTracker extends KeyedProcessFunction<String, Membership, 
                     due.add(s.dwellDue()[j]);
                 } else {
                     exits.inc();
-                    emit(out, position, was[j], EventType.EXIT, m.timestamp());
+                    emit(position, was[j], EventType.EXIT, m.timestamp());
                 }
                 j++;
             }
@@ -262,12 +269,12 @@ public class MembershipTracker extends KeyedProcessFunction<String, Membership, 
         for (String id : ids) {
             if (was.length == 0 || Arrays.binarySearch(was, id) < 0) {
                 enters.inc();
-                emit(out, position, id, EventType.ENTER, m.timestamp());
+                emit(position, id, EventType.ENTER, m.timestamp());
                 dwellDue |= dwellMs > 0;
             }
         }
         if (dwellDue) {
-            ctx.timerService().registerEventTimeTimer(dwellAt);
+            registerTimer(dwellAt);
         }
         long[] dues = new long[due.size()];
         for (int k = 0; k < dues.length; k++) {
@@ -284,12 +291,12 @@ public class MembershipTracker extends KeyedProcessFunction<String, Membership, 
     }
 
     /** An event at the entity's position in {@code s}, numbered after the key's earlier ones. */
-    private void emit(
-            Collector<SequencedEvent> out, EntityState s, String fenceId, EventType type, long t) {
-        out.collect(
+    private void emit(EntityState s, String fenceId, EventType type, long t) {
+        emit(
                 new SequencedEvent(
                         new GeofenceEvent(
                                 s.entityId(), fenceId, type, t, s.lon(), s.lat(), null, s.group()),
-                        seq++));
+                        seq++),
+                t);
     }
 }

@@ -1,13 +1,12 @@
 package org.quadfence.job;
 
 import org.apache.flink.api.common.accumulators.LongCounter;
-import org.apache.flink.api.common.functions.OpenContext;
 import org.apache.flink.api.common.state.MapState;
 import org.apache.flink.api.common.state.MapStateDescriptor;
 import org.apache.flink.api.common.typeinfo.TypeInformation;
 import org.apache.flink.api.common.typeinfo.Types;
-import org.apache.flink.streaming.api.functions.co.KeyedCoProcessFunction;
-import org.apache.flink.util.Collector;
+import org.apache.flink.streaming.api.operators.TwoInputStreamOperator;
+import org.apache.flink.streaming.runtime.streamrecord.StreamRecord;
 
 import org.quadfence.model.GeofenceEvent;
 
@@ -23,20 +22,24 @@ import java.util.Map;
  * <p>An event gets the properties of the fence version in force at the event's time (none when the
  * fence is deleted then, as for the EXIT that follows a delete). Events wait until the watermark
  * passes their time, so that every fence change up to it has arrived whatever the interleaving of
- * the two inputs; versions older than the one in force at the watermark are dropped, and a deleted
- * fence leaves nothing behind.
+ * the two inputs; when a version comes in force, the older ones are dropped, and a deleted fence
+ * leaves nothing behind.
  */
-public class PropertiesJoiner
-        extends KeyedCoProcessFunction<String, FenceProperties, SequencedEvent, SequencedEvent> {
+public class PropertiesJoiner extends EventTimeStage<String, SequencedEvent, SequencedEvent>
+        implements TwoInputStreamOperator<FenceProperties, SequencedEvent, SequencedEvent> {
 
     private static final long serialVersionUID = 1L;
 
     private transient MapState<Long, FenceProperties> versions;
-    private transient TimeBuffer<SequencedEvent> pending;
     private transient LongCounter recordsIn;
 
+    public PropertiesJoiner() {
+        super(TypeInformation.of(SequencedEvent.class));
+    }
+
     @Override
-    public void open(OpenContext openContext) {
+    public void open() throws Exception {
+        super.open();
         versions =
                 getRuntimeContext()
                         .getMapState(
@@ -44,40 +47,42 @@ public class PropertiesJoiner
                                         "versions",
                                         Types.LONG,
                                         TypeInformation.of(FenceProperties.class)));
-        pending =
-                new TimeBuffer<>(
-                        getRuntimeContext(), "pending", TypeInformation.of(SequencedEvent.class));
         recordsIn = StageLoad.counter(getRuntimeContext(), "PropertiesJoiner");
     }
 
     @Override
-    public void processElement1(FenceProperties change, Context ctx, Collector<SequencedEvent> out)
-            throws Exception {
+    public void processElement1(StreamRecord<FenceProperties> record) throws Exception {
         recordsIn.add(1);
+        FenceProperties change = record.getValue();
         versions.put(change.timestamp(), change);
-        if (change.timestamp() > ctx.timerService().currentWatermark()) {
-            ctx.timerService().registerEventTimeTimer(change.timestamp());
+        if (change.timestamp() > currentWatermark()) {
+            registerTimer(change.timestamp());
+        } else {
+            dropVersionsBefore(currentWatermark());
         }
     }
 
     @Override
-    public void processElement2(SequencedEvent e, Context ctx, Collector<SequencedEvent> out)
-            throws Exception {
+    public void processElement2(StreamRecord<SequencedEvent> record) throws Exception {
         recordsIn.add(1);
+        SequencedEvent e = record.getValue();
         long t = e.event().timestamp();
-        if (t <= ctx.timerService().currentWatermark()) {
-            out.collect(withProperties(e));
-        } else if (pending.add(t, e)) {
-            ctx.timerService().registerEventTimeTimer(t);
+        if (t <= currentWatermark()) {
+            emit(withProperties(e), t);
+        } else {
+            hold(e, t);
         }
     }
 
     @Override
-    public void onTimer(long t, OnTimerContext ctx, Collector<SequencedEvent> out)
-            throws Exception {
-        for (SequencedEvent e : pending.take(t)) {
-            out.collect(withProperties(e));
+    protected void onTime(long t, List<SequencedEvent> due) throws Exception {
+        for (SequencedEvent e : due) {
+            emit(withProperties(e), t);
         }
+    }
+
+    @Override
+    protected void onTimer(long t) throws Exception {
         dropVersionsBefore(t);
     }
 

@@ -1,17 +1,15 @@
 package org.quadfence.job;
 
 import org.apache.flink.api.common.accumulators.LongCounter;
-import org.apache.flink.api.common.functions.OpenContext;
 import org.apache.flink.api.common.state.MapState;
 import org.apache.flink.api.common.state.MapStateDescriptor;
 import org.apache.flink.api.common.typeinfo.TypeInformation;
 import org.apache.flink.api.common.typeinfo.Types;
 import org.apache.flink.metrics.Counter;
-import org.apache.flink.runtime.state.FunctionInitializationContext;
-import org.apache.flink.runtime.state.FunctionSnapshotContext;
-import org.apache.flink.streaming.api.checkpoint.CheckpointedFunction;
-import org.apache.flink.streaming.api.functions.co.KeyedCoProcessFunction;
-import org.apache.flink.util.Collector;
+import org.apache.flink.runtime.state.StateInitializationContext;
+import org.apache.flink.streaming.api.operators.TwoInputStreamOperator;
+import org.apache.flink.streaming.runtime.streamrecord.StreamRecord;
+import org.apache.flink.streaming.runtime.watermarkstatus.WatermarkStatus;
 
 import org.quadfence.geo.Box;
 import org.quadfence.index.QuadTree;
@@ -32,19 +30,29 @@ import java.util.Map;
  *
  * <p>The tile's fences live in keyed MapState (the durable truth, in checkpoints and savepoints). A
  * quadtree over them is a transient index, rebuilt from that state whenever this instance does not
- * have it (after a restore, a rescale, or on a new task). Both inputs wait in keyed state until the
- * watermark passes their time; then the fence updates at time t are applied before the positions at
- * t are matched. Late positions never get here ({@link LateFilter}); a late fence update is applied
- * at once and counted. A tile with no fences keeps no quadtree.
+ * have it (after a restore, a rescale, or on a new task). Both inputs wait until the watermark
+ * passes their time (fence updates in keyed state, positions in {@link EventTimeStage}); then the
+ * fence updates at time t are applied before the positions at t are matched. Late positions never
+ * get here ({@link LateFilter}); a late fence update is applied at once and counted. A tile with no
+ * fences keeps no quadtree.
+ *
+ * <p>The stage's clock follows the positions: when every positions partition falls silent, Flink
+ * would let the fences input alone drive the clock, and fence changes often run ahead of positions
+ * in event time, so the watermark would jump past the positions still to come (making them late,
+ * and applying future fence versions). Held at the positions' last watermark, the stage waits
+ * instead; idle partitions among active ones are still skipped.
  *
  * <p>The job has one tile stage per tier: the tiles of the job's tile level, and, when that level
  * is finer than {@link Tiers#WIDE_LEVEL}, the coarser tiles that hold the wide fences. Every
  * position goes to each, and the entity stage joins their answers.
  */
-public class TileMatcher extends KeyedCoProcessFunction<TileKey, TileUpdate, Position, Membership>
-        implements CheckpointedFunction {
+public class TileMatcher extends EventTimeStage<TileKey, Position, Membership>
+        implements TwoInputStreamOperator<TileUpdate, Position, Membership> {
 
     private static final long serialVersionUID = 1L;
+
+    /** The index of the positions input: the second one. */
+    private static final int POSITIONS = 1;
 
     private final TileGrid grid;
     private final int nodeCapacity;
@@ -54,7 +62,6 @@ public class TileMatcher extends KeyedCoProcessFunction<TileKey, TileUpdate, Pos
 
     private transient MapState<String, TileFence> fences;
     private transient TimeBuffer<TileUpdate> pendingUpdates;
-    private transient TimeBuffer<Position> pendingPositions;
     private transient Map<TileKey, QuadTree<Piece>> trees;
     private transient Counter positionsIn;
     private transient LongCounter recordsIn;
@@ -70,6 +77,7 @@ public class TileMatcher extends KeyedCoProcessFunction<TileKey, TileUpdate, Pos
      */
     public TileMatcher(
             TileGrid grid, int nodeCapacity, int maxDepth, double margin, int tileLevel) {
+        super(TypeInformation.of(Position.class));
         this.grid = grid;
         this.tileLevel = tileLevel;
         this.margin = margin;
@@ -78,19 +86,23 @@ public class TileMatcher extends KeyedCoProcessFunction<TileKey, TileUpdate, Pos
     }
 
     @Override
-    public void initializeState(FunctionInitializationContext context) throws Exception {
+    public void initializeState(StateInitializationContext context) throws Exception {
+        super.initializeState(context);
         StateOptions.check(
                 context,
                 Map.of(
                         "tile-level", String.valueOf(tileLevel),
                         "exit-margin-meters", String.valueOf(margin)));
+        pendingUpdates =
+                new TimeBuffer<>(
+                        context.getKeyedStateStore(),
+                        "pending-tile-updates",
+                        TypeInformation.of(TileUpdate.class));
     }
 
     @Override
-    public void snapshotState(FunctionSnapshotContext context) {}
-
-    @Override
-    public void open(OpenContext openContext) {
+    public void open() throws Exception {
+        super.open();
         fences =
                 getRuntimeContext()
                         .getMapState(
@@ -98,16 +110,6 @@ public class TileMatcher extends KeyedCoProcessFunction<TileKey, TileUpdate, Pos
                                         "fences",
                                         Types.STRING,
                                         TypeInformation.of(TileFence.class)));
-        pendingUpdates =
-                new TimeBuffer<>(
-                        getRuntimeContext(),
-                        "pending-tile-updates",
-                        TypeInformation.of(TileUpdate.class));
-        pendingPositions =
-                new TimeBuffer<>(
-                        getRuntimeContext(),
-                        "pending-positions",
-                        TypeInformation.of(Position.class));
         trees = new HashMap<>();
         var metrics = getRuntimeContext().getMetricGroup();
         positionsIn = metrics.counter("positionsIn");
@@ -123,50 +125,63 @@ public class TileMatcher extends KeyedCoProcessFunction<TileKey, TileUpdate, Pos
     }
 
     @Override
-    public void processElement1(TileUpdate update, Context ctx, Collector<Membership> out)
-            throws Exception {
+    public void processElement1(StreamRecord<TileUpdate> record) throws Exception {
         recordsIn.add(1);
+        TileUpdate update = record.getValue();
         long t = update.timestamp();
-        if (t <= ctx.timerService().currentWatermark()) {
+        if (t <= currentWatermark()) {
             if (t != Long.MIN_VALUE) {
                 lateUpdates.inc();
             }
-            apply(update, ctx.getCurrentKey());
+            apply(update, tile());
             return;
         }
         if (pendingUpdates.add(t, update)) {
-            ctx.timerService().registerEventTimeTimer(t);
+            registerTimer(t);
         }
     }
 
     @Override
-    public void processElement2(Position position, Context ctx, Collector<Membership> out)
-            throws Exception {
+    public void processElement2(StreamRecord<Position> record) throws Exception {
         positionsIn.inc();
         recordsIn.add(1);
+        Position position = record.getValue();
         long t = position.timestamp();
-        if (t <= ctx.timerService().currentWatermark()) {
+        if (t <= currentWatermark()) {
             // Not late where it was read (LateFilter), but behind this task's clock (a partition
             // that was idle): matched at once, so that every tile stage answers for it.
             lateMatches.inc();
-            match(List.of(position), ctx.getCurrentKey(), out);
-        } else if (pendingPositions.add(t, position)) {
-            ctx.timerService().registerEventTimeTimer(t);
+            match(List.of(position), tile());
+        } else {
+            hold(position, t);
         }
     }
 
     @Override
-    public void onTimer(long timestamp, OnTimerContext ctx, Collector<Membership> out)
-            throws Exception {
-        TileKey tile = ctx.getCurrentKey();
-        for (TileUpdate u : pendingUpdates.take(timestamp)) {
-            apply(u, tile);
+    protected void processWatermarkStatus(WatermarkStatus status, int index) throws Exception {
+        if (index == POSITIONS && status.isIdle()) {
+            return;
         }
-        match(pendingPositions.take(timestamp), tile, out);
+        super.processWatermarkStatus(status, index);
     }
 
-    private void match(List<Position> positions, TileKey tile, Collector<Membership> out)
-            throws Exception {
+    @Override
+    protected void onTimer(long t) throws Exception {
+        for (TileUpdate u : pendingUpdates.take(t)) {
+            apply(u, tile());
+        }
+    }
+
+    @Override
+    protected void onTime(long t, List<Position> positions) throws Exception {
+        match(positions, tile());
+    }
+
+    private TileKey tile() {
+        return (TileKey) getCurrentKey();
+    }
+
+    private void match(List<Position> positions, TileKey tile) throws Exception {
         if (positions.isEmpty()) {
             return;
         }
@@ -192,7 +207,7 @@ public class TileMatcher extends KeyedCoProcessFunction<TileKey, TileUpdate, Pos
                     near.add(piece);
                 }
             }
-            out.collect(
+            emit(
                     new Membership(
                             p.group(),
                             p.entityId(),
@@ -200,7 +215,8 @@ public class TileMatcher extends KeyedCoProcessFunction<TileKey, TileUpdate, Pos
                             p.lon(),
                             p.lat(),
                             Piece.ids(inside),
-                            Piece.ids(near)));
+                            Piece.ids(near)),
+                    p.timestamp());
         }
     }
 

@@ -1,6 +1,6 @@
 package org.quadfence.job;
 
-import org.apache.flink.api.common.functions.RuntimeContext;
+import org.apache.flink.api.common.state.KeyedStateStore;
 import org.apache.flink.api.common.state.MapState;
 import org.apache.flink.api.common.state.MapStateDescriptor;
 import org.apache.flink.api.common.typeinfo.TypeInformation;
@@ -29,13 +29,18 @@ final class TimeBuffer<T> {
     private final MapState<Long, List<T>> chunks;
 
     /** The buffer's state, registered under {@code name} in the function's keyed state. */
-    TimeBuffer(RuntimeContext context, String name, TypeInformation<T> type) {
+    TimeBuffer(KeyedStateStore context, String name, TypeInformation<T> type) {
         counts =
                 context.getMapState(
-                        new MapStateDescriptor<>(name + "-counts", Types.LONG, Types.INT));
+                        new MapStateDescriptor<>(countsName(name), Types.LONG, Types.INT));
         chunks =
                 context.getMapState(
                         new MapStateDescriptor<>(name + "-chunks", Types.LONG, Types.LIST(type)));
+    }
+
+    /** The name of the state that holds a buffer's times: its keys are the keys with records. */
+    static String countsName(String name) {
+        return name + "-counts";
     }
 
     /** Adds {@code item} at {@code time}; returns true when it is the first at that time. */
@@ -58,6 +63,15 @@ final class TimeBuffer<T> {
     /** True when records wait at {@code time}. */
     boolean has(long time) throws Exception {
         return counts.contains(time);
+    }
+
+    /** The number of times at which records wait. */
+    int times() throws Exception {
+        int n = 0;
+        for (Long ignored : counts.keys()) {
+            n++;
+        }
+        return n;
     }
 
     /** Removes and returns the records at {@code time}, in the order they were added. */

@@ -2,7 +2,6 @@ package org.quadfence.job;
 
 import org.apache.flink.api.common.typeinfo.Types;
 import org.apache.flink.runtime.checkpoint.OperatorSubtaskState;
-import org.apache.flink.streaming.api.operators.KeyedProcessOperator;
 import org.apache.flink.streaming.util.KeyedOneInputStreamOperatorTestHarness;
 
 import org.junit.jupiter.api.Test;
@@ -32,7 +31,7 @@ class EntityChurnSoakTest {
         List<long[]> samples = new ArrayList<>();
         try (KeyedOneInputStreamOperatorTestHarness<String, Membership, SequencedEvent> harness =
                 new KeyedOneInputStreamOperatorTestHarness<>(
-                        new KeyedProcessOperator<>(new MembershipTracker(2_000, TTL, true)),
+                        new MembershipTracker(2_000, TTL, true),
                         new GeofenceJob.EntityKey(),
                         Types.STRING)) {
             harness.open();

@@ -1,7 +1,6 @@
 package org.quadfence.job;
 
 import org.apache.flink.api.common.typeinfo.Types;
-import org.apache.flink.streaming.api.operators.KeyedProcessOperator;
 import org.apache.flink.streaming.util.KeyedOneInputStreamOperatorTestHarness;
 
 import org.junit.jupiter.api.AfterEach;
@@ -22,7 +21,7 @@ class MembershipTimersTest {
     private void open(long dwell, long ttl, boolean exitOnExpiry) throws Exception {
         harness =
                 new KeyedOneInputStreamOperatorTestHarness<>(
-                        new KeyedProcessOperator<>(new MembershipTracker(dwell, ttl, exitOnExpiry)),
+                        new MembershipTracker(dwell, ttl, exitOnExpiry),
                         new GeofenceJob.EntityKey(),
                         Types.STRING);
         harness.open();

@@ -2,7 +2,6 @@ package org.quadfence.job;
 
 import org.apache.flink.api.common.typeinfo.Types;
 import org.apache.flink.runtime.checkpoint.OperatorSubtaskState;
-import org.apache.flink.streaming.api.operators.KeyedProcessOperator;
 import org.apache.flink.streaming.util.KeyedOneInputStreamOperatorTestHarness;
 
 import org.junit.jupiter.api.AfterEach;
@@ -36,9 +35,7 @@ class MembershipTrackerTest {
     private static KeyedOneInputStreamOperatorTestHarness<String, Membership, SequencedEvent>
             newHarness() throws Exception {
         return new KeyedOneInputStreamOperatorTestHarness<>(
-                new KeyedProcessOperator<>(new MembershipTracker(0, 0, false)),
-                new GeofenceJob.EntityKey(),
-                Types.STRING);
+                new MembershipTracker(0, 0, false), new GeofenceJob.EntityKey(), Types.STRING);
     }
 
     private void in(String entity, long t, double lon, double lat, String... fences)
@@ -119,7 +116,7 @@ class MembershipTrackerTest {
                 .containsExactly(
                         new SequencedEvent(
                                 new GeofenceEvent("a", "F", EventType.ENTER, 1, 7.5, -3.25, null),
-                                0));
+                                MembershipTracker.FIRST_POSITION_EVENT));
     }
 
     @Test

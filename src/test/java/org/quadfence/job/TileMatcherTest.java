@@ -46,7 +46,7 @@ class TileMatcherTest {
     private static KeyedTwoInputStreamOperatorTestHarness<TileKey, TileUpdate, Position, Membership>
             newHarness() throws Exception {
         return new KeyedTwoInputStreamOperatorTestHarness<>(
-                new PositionClockedOperator<>(new TileMatcher(GRID, 4, 8, 0, GRID.level())),
+                new TileMatcher(GRID, 4, 8, 0, GRID.level()),
                 TileUpdate::key,
                 new GeofenceJob.TileOfPosition(GRID),
                 TypeInformation.of(TileKey.class));
@@ -177,8 +177,7 @@ class TileMatcherTest {
         TileGrid other = new TileGrid(3);
         harness =
                 new KeyedTwoInputStreamOperatorTestHarness<>(
-                        new PositionClockedOperator<>(
-                                new TileMatcher(other, 4, 8, 0, other.level())),
+                        new TileMatcher(other, 4, 8, 0, other.level()),
                         TileUpdate::key,
                         new GeofenceJob.TileOfPosition(other),
                         TypeInformation.of(TileKey.class));

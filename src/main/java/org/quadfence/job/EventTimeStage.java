@@ -1,0 +1,308 @@
+package org.quadfence.job;
+
+import org.apache.flink.api.common.state.ListState;
+import org.apache.flink.api.common.state.ListStateDescriptor;
+import org.apache.flink.api.common.typeinfo.TypeInformation;
+import org.apache.flink.api.common.typeutils.TypeSerializer;
+import org.apache.flink.api.common.typeutils.base.LongSerializer;
+import org.apache.flink.api.java.tuple.Tuple3;
+import org.apache.flink.api.java.typeutils.runtime.TupleSerializer;
+import org.apache.flink.runtime.state.KeyGroupRange;
+import org.apache.flink.runtime.state.KeyGroupRangeAssignment;
+import org.apache.flink.runtime.state.StateInitializationContext;
+import org.apache.flink.runtime.state.StateSnapshotContext;
+import org.apache.flink.runtime.state.VoidNamespace;
+import org.apache.flink.runtime.state.VoidNamespaceSerializer;
+import org.apache.flink.streaming.api.operators.AbstractStreamOperator;
+import org.apache.flink.streaming.api.operators.InternalTimer;
+import org.apache.flink.streaming.api.operators.InternalTimerService;
+import org.apache.flink.streaming.api.operators.TimestampedCollector;
+import org.apache.flink.streaming.api.operators.Triggerable;
+import org.apache.flink.streaming.api.watermark.Watermark;
+
+import java.util.ArrayList;
+import java.util.Comparator;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+
+/**
+ * The clock of a keyed stage that takes its records in event time. A record waits until the
+ * watermark passes its time; then, time by time in ascending order, the stage's timers up to that
+ * time fire and the records of each key at that time are handed over together ({@link #onTime}). So
+ * at one time, a key's timers come before its records.
+ *
+ * <p>Records wait in memory, not in keyed state: between watermarks the stage appends them to a
+ * list, and at a watermark it sorts the ones that are due. That costs no state access and no timer
+ * per record. A checkpoint writes the waiting records to operator state, and a restore gives each
+ * subtask those of its key groups, at any parallelism.
+ *
+ * <p>Memory stays bounded: when {@value #HELD_LIMIT} records wait in one subtask (the watermark is
+ * held back, say by a fences topic that is still loading), the stage moves them to keyed state with
+ * one timer per key and time, and keeps new records there until that backlog has drained. The
+ * records are handed over in the same order either way.
+ *
+ * @param <K> the key
+ * @param <T> the records that wait
+ * @param <OUT> the output
+ */
+abstract class EventTimeStage<K, T, OUT> extends AbstractStreamOperator<OUT>
+        implements Triggerable<K, VoidNamespace> {
+
+    private static final long serialVersionUID = 1L;
+
+    /** The most records that wait in memory in one subtask. */
+    static final int HELD_LIMIT = 1 << 20;
+
+    private static final Comparator<Held<?, ?>> DUE_ORDER =
+            Comparator.<Held<?, ?>>comparingLong(h -> h.time).thenComparingInt(h -> h.hash);
+
+    private final TypeInformation<T> recordType;
+
+    private transient List<Held<K, T>> held;
+    private transient long heldMinTime;
+    private transient ListState<Tuple3<K, Long, T>> checkpointed;
+    private transient TimeBuffer<T> spilled;
+    // Times with records in keyed state and a timer still to fire, over all keys.
+    private transient long backlog;
+    private transient InternalTimerService<VoidNamespace> timers;
+    private transient TimestampedCollector<OUT> out;
+
+    EventTimeStage(TypeInformation<T> recordType) {
+        this.recordType = recordType;
+    }
+
+    /** Takes the records of the current key at {@code time}, in the order they came. */
+    protected abstract void onTime(long time, List<T> records) throws Exception;
+
+    /** A timer of the current key registered with {@link #registerTimer} fires. */
+    protected void onTimer(long time) throws Exception {}
+
+    @Override
+    public void initializeState(StateInitializationContext context) throws Exception {
+        super.initializeState(context);
+        held = new ArrayList<>();
+        heldMinTime = Long.MAX_VALUE;
+        spilled = new TimeBuffer<>(context.getKeyedStateStore(), "waiting", recordType);
+        @SuppressWarnings({"unchecked", "rawtypes"})
+        TupleSerializer<Tuple3<K, Long, T>> serializer =
+                new TupleSerializer<>(
+                        (Class) Tuple3.class,
+                        new TypeSerializer<?>[] {
+                            getKeyedStateBackend().getKeySerializer(),
+                            LongSerializer.INSTANCE,
+                            recordType.createSerializer(getExecutionConfig().getSerializerConfig())
+                        });
+        checkpointed =
+                context.getOperatorStateStore()
+                        .getUnionListState(new ListStateDescriptor<>("waiting", serializer));
+        if (context.isRestored()) {
+            restore();
+        }
+    }
+
+    // Every subtask reads every record of the union and keeps those of its own key groups.
+    private void restore() throws Exception {
+        var task = getRuntimeContext().getTaskInfo();
+        int maxParallelism = task.getMaxNumberOfParallelSubtasks();
+        KeyGroupRange mine =
+                KeyGroupRangeAssignment.computeKeyGroupRangeForOperatorIndex(
+                        maxParallelism,
+                        task.getNumberOfParallelSubtasks(),
+                        task.getIndexOfThisSubtask());
+        for (Tuple3<K, Long, T> entry : checkpointed.get()) {
+            if (mine.contains(KeyGroupRangeAssignment.assignToKeyGroup(entry.f0, maxParallelism))) {
+                keep(entry.f0, entry.f1, entry.f2);
+            }
+        }
+        List<K> keys = new ArrayList<>();
+        this.<K>getKeyedStateBackend()
+                .getKeys(TimeBuffer.countsName("waiting"), VoidNamespace.INSTANCE)
+                .forEach(keys::add);
+        for (K key : keys) {
+            setCurrentKey(key);
+            backlog += spilled.times();
+        }
+    }
+
+    @Override
+    public void open() throws Exception {
+        super.open();
+        timers = getInternalTimerService("event-time", VoidNamespaceSerializer.INSTANCE, this);
+        out = new TimestampedCollector<>(output);
+    }
+
+    @Override
+    public void snapshotState(StateSnapshotContext context) throws Exception {
+        super.snapshotState(context);
+        List<Tuple3<K, Long, T>> entries = new ArrayList<>(held.size());
+        for (Held<K, T> h : held) {
+            entries.add(Tuple3.of(h.key, h.time, h.record));
+        }
+        checkpointed.update(entries);
+    }
+
+    /** Makes {@code record} of the current key wait until the watermark passes {@code time}. */
+    protected final void hold(T record, long time) throws Exception {
+        if (backlog == 0 && held.size() < HELD_LIMIT) {
+            keep(currentKey(), time, record);
+            return;
+        }
+        if (!held.isEmpty()) {
+            Object current = getCurrentKey();
+            for (Held<K, T> h : held) {
+                setCurrentKey(h.key);
+                spill(h.time, h.record);
+            }
+            held.clear();
+            heldMinTime = Long.MAX_VALUE;
+            setCurrentKey(current);
+        }
+        spill(time, record);
+    }
+
+    private void keep(K key, long time, T record) {
+        held.add(new Held<>(key, time, record));
+        heldMinTime = Math.min(heldMinTime, time);
+    }
+
+    private void spill(long time, T record) throws Exception {
+        if (spilled.add(time, record)) {
+            timers.registerEventTimeTimer(VoidNamespace.INSTANCE, time);
+            backlog++;
+        }
+    }
+
+    @SuppressWarnings("unchecked")
+    private K currentKey() {
+        return (K) getCurrentKey();
+    }
+
+    /** Registers a timer of the current key at {@code time}. */
+    protected final void registerTimer(long time) {
+        timers.registerEventTimeTimer(VoidNamespace.INSTANCE, time);
+    }
+
+    /** Deletes the current key's timer at {@code time}, unless records of the key wait on it. */
+    protected final void deleteTimer(long time) throws Exception {
+        if (backlog == 0 || !spilled.has(time)) {
+            timers.deleteEventTimeTimer(VoidNamespace.INSTANCE, time);
+        }
+    }
+
+    /** The stage's event-time clock: the watermark up to which it has handed everything over. */
+    protected final long currentWatermark() {
+        return timers.currentWatermark();
+    }
+
+    /** Emits {@code value} with timestamp {@code time}. */
+    protected final void emit(OUT value, long time) {
+        out.setAbsoluteTimestamp(time);
+        out.collect(value);
+    }
+
+    @Override
+    public void processWatermark(Watermark mark) throws Exception {
+        if (heldMinTime <= mark.getTimestamp()) {
+            handOver(due(mark.getTimestamp()));
+        }
+        super.processWatermark(mark);
+    }
+
+    /** Takes the records at or before {@code watermark} out of memory, by time and key hash. */
+    private List<Held<K, T>> due(long watermark) {
+        List<Held<K, T>> due = new ArrayList<>();
+        long min = Long.MAX_VALUE;
+        int kept = 0;
+        for (Held<K, T> h : held) {
+            if (h.time <= watermark) {
+                due.add(h);
+            } else {
+                held.set(kept++, h);
+                min = Math.min(min, h.time);
+            }
+        }
+        held.subList(kept, held.size()).clear();
+        heldMinTime = min;
+        due.sort(DUE_ORDER);
+        return due;
+    }
+
+    private void handOver(List<Held<K, T>> due) throws Exception {
+        for (int i = 0; i < due.size(); ) {
+            long time = due.get(i).time;
+            if (time > timers.currentWatermark()) {
+                timeServiceManager.advanceWatermark(new Watermark(time));
+            }
+            int end = i + 1;
+            while (end < due.size() && due.get(end).time == time) {
+                end++;
+            }
+            byKey(due.subList(i, end), time);
+            i = end;
+        }
+    }
+
+    // The records of one time sorted by key hash: equal keys are neighbours unless hashes collide.
+    private void byKey(List<Held<K, T>> sameTime, long time) throws Exception {
+        for (int i = 0; i < sameTime.size(); ) {
+            Held<K, T> first = sameTime.get(i);
+            int end = i + 1;
+            boolean oneKey = true;
+            while (end < sameTime.size() && sameTime.get(end).hash == first.hash) {
+                oneKey &= sameTime.get(end).key.equals(first.key);
+                end++;
+            }
+            if (oneKey) {
+                List<T> records = new ArrayList<>(end - i);
+                for (int j = i; j < end; j++) {
+                    records.add(sameTime.get(j).record);
+                }
+                handOver(first.key, time, records);
+            } else {
+                Map<K, List<T>> groups = new LinkedHashMap<>();
+                for (int j = i; j < end; j++) {
+                    Held<K, T> h = sameTime.get(j);
+                    groups.computeIfAbsent(h.key, k -> new ArrayList<>()).add(h.record);
+                }
+                for (Map.Entry<K, List<T>> g : groups.entrySet()) {
+                    handOver(g.getKey(), time, g.getValue());
+                }
+            }
+            i = end;
+        }
+    }
+
+    private void handOver(K key, long time, List<T> records) throws Exception {
+        setCurrentKey(key);
+        onTime(time, records);
+    }
+
+    @Override
+    public void onEventTime(InternalTimer<K, VoidNamespace> timer) throws Exception {
+        long time = timer.getTimestamp();
+        onTimer(time);
+        if (backlog > 0 && spilled.has(time)) {
+            backlog--;
+            onTime(time, spilled.take(time));
+        }
+    }
+
+    @Override
+    public void onProcessingTime(InternalTimer<K, VoidNamespace> timer) {}
+
+    /** A record of a key waiting for its time. */
+    private static final class Held<K, T> {
+        final K key;
+        final int hash;
+        final long time;
+        final T record;
+
+        Held(K key, long time, T record) {
+            this.key = key;
+            this.hash = key.hashCode();
+            this.time = time;
+            this.record = record;
+        }
+    }
+}
