@@ -58,6 +58,7 @@ abstract class EventTimeStage<K, T, OUT> extends AbstractStreamOperator<OUT>
             Comparator.<Held<?, ?>>comparingLong(h -> h.time).thenComparingInt(h -> h.hash);
 
     private final TypeInformation<T> recordType;
+    private final int heldLimit;
 
     private transient List<Held<K, T>> held;
     private transient long heldMinTime;
@@ -69,13 +70,23 @@ abstract class EventTimeStage<K, T, OUT> extends AbstractStreamOperator<OUT>
     private transient TimestampedCollector<OUT> out;
 
     EventTimeStage(TypeInformation<T> recordType) {
+        this(recordType, HELD_LIMIT);
+    }
+
+    /** A stage that keeps at most {@code heldLimit} waiting records in memory. */
+    EventTimeStage(TypeInformation<T> recordType, int heldLimit) {
         this.recordType = recordType;
+        this.heldLimit = heldLimit;
     }
 
     /** Takes the records of the current key at {@code time}, in the order they came. */
     protected abstract void onTime(long time, List<T> records) throws Exception;
 
-    /** A timer of the current key registered with {@link #registerTimer} fires. */
+    /**
+     * A timer of the current key fires: one registered with {@link #registerTimer}, or one that the
+     * stage set for records waiting in keyed state. So it must find out what is due itself, and do
+     * nothing when nothing is.
+     */
     protected void onTimer(long time) throws Exception {}
 
     @Override
@@ -142,9 +153,14 @@ abstract class EventTimeStage<K, T, OUT> extends AbstractStreamOperator<OUT>
         checkpointed.update(entries);
     }
 
+    /** The records waiting in memory, and the times with records waiting in keyed state. */
+    final String waiting() {
+        return held.size() + " in memory, " + backlog + " times in keyed state";
+    }
+
     /** Makes {@code record} of the current key wait until the watermark passes {@code time}. */
     protected final void hold(T record, long time) throws Exception {
-        if (backlog == 0 && held.size() < HELD_LIMIT) {
+        if (backlog == 0 && held.size() < heldLimit) {
             keep(currentKey(), time, record);
             return;
         }

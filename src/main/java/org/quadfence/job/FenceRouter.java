@@ -292,6 +292,6 @@ public class FenceRouter extends KeyedProcessFunction<String, FenceChange, TileU
             CirclePiece circle,
             RectanglePiece rect) {
         return new TileUpdate(
-                tile, v.group(), v.fenceId(), v.timestamp(), clips, polygon, circle, rect);
+                tile, v.group(), v.fenceId(), v.timestamp(), clips, polygon, circle, rect, 0);
     }
 }

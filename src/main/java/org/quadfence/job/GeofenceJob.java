@@ -10,6 +10,7 @@ import org.apache.flink.streaming.api.datastream.DataStream;
 import org.apache.flink.streaming.api.datastream.DataStreamSink;
 import org.apache.flink.streaming.api.datastream.SingleOutputStreamOperator;
 import org.apache.flink.streaming.api.environment.StreamExecutionEnvironment;
+import org.apache.flink.util.Collector;
 import org.apache.flink.util.OutputTag;
 
 import org.quadfence.model.DeadLetter;
@@ -49,6 +50,9 @@ public final class GeofenceJob {
     public static final OutputTag<DeadLetter> DEAD_LETTERS =
             new OutputTag<>("dead-letters", TypeInformation.of(DeadLetter.class));
 
+    /** Key groups of a job whose environment sets none: Flink's default up to parallelism 85. */
+    static final int MAX_PARALLELISM = 128;
+
     // Dead letters carry no event time and must not move the watermark.
     private static final long NO_TIME = Long.MIN_VALUE;
 
@@ -65,6 +69,11 @@ public final class GeofenceJob {
     /** Adds the job's operators to {@code env}. */
     public static void build(StreamExecutionEnvironment env, JobOptions options, Io io) {
         Tiers tiers = new Tiers(options.intValue("tile-level"));
+        if (env.getMaxParallelism() <= 0) {
+            env.setMaxParallelism(MAX_PARALLELISM);
+        }
+        TileShards shards =
+                new TileShards(options.intValue("tile-shards"), env.getMaxParallelism());
         Duration bound = Duration.ofMillis(options.millis("max-out-of-orderness"));
         Duration idle = Duration.ofMillis(options.millis("idle-timeout"));
 
@@ -116,13 +125,21 @@ public final class GeofenceJob {
                         .name("FenceRouter: fence versions to tiles");
 
         DataStream<Membership> memberships =
-                match(options, tiers.fine(), tileUpdates, positions, "tile-matcher", "TileMatcher");
+                match(
+                        options,
+                        tiers.fine(),
+                        shards,
+                        tileUpdates,
+                        positions,
+                        "tile-matcher",
+                        "TileMatcher");
         if (tiers.wide() != null) {
             memberships =
                     memberships.union(
                             match(
                                     options,
                                     tiers.wide(),
+                                    shards,
                                     tileUpdates,
                                     positions,
                                     "wide-tile-matcher",
@@ -182,23 +199,37 @@ public final class GeofenceJob {
                 io);
     }
 
-    /** The tile stage of one tier: its updates, and every position keyed by its tile there. */
+    /**
+     * The tile stage of one tier: its updates, copied to each shard of their tile, and every
+     * position keyed by its tile there and the shard of its entity.
+     */
     private static DataStream<Membership> match(
             JobOptions options,
             TileGrid grid,
+            TileShards shards,
             DataStream<TileUpdate> tileUpdates,
             DataStream<Position> positions,
             String uid,
             String name) {
         int level = grid.level();
+        int count = shards.count();
         return tileUpdates
-                .filter(u -> u.tile() >>> (2 * level) == 1)
+                .flatMap(
+                        (TileUpdate u, Collector<TileUpdate> out) -> {
+                            if (u.tile() >>> (2 * level) == 1) {
+                                for (int shard = 0; shard < count; shard++) {
+                                    out.collect(u.withShard(shard));
+                                }
+                            }
+                        })
+                .returns(TileUpdate.class)
                 .uid(uid + "-updates")
-                .name(name + ": its tiles' updates")
-                .keyBy(TileUpdate::key, TypeInformation.of(TileKey.class))
+                .name(name + ": its tiles' updates, to each shard")
+                .keyBy(new TileOfUpdate(shards), TypeInformation.of(TileKey.class))
                 .connect(
                         positions.keyBy(
-                                new TileOfPosition(grid), TypeInformation.of(TileKey.class)))
+                                new TileOfPosition(grid, shards),
+                                TypeInformation.of(TileKey.class)))
                 .transform(
                         name,
                         TypeInformation.of(Membership.class),
@@ -207,7 +238,8 @@ public final class GeofenceJob {
                                 options.intValue("node-capacity"),
                                 options.intValue("max-depth"),
                                 options.doubleValue("exit-margin-meters"),
-                                options.intValue("tile-level")))
+                                options.intValue("tile-level"),
+                                count))
                 .uid(uid)
                 .name(name + ": fences containing each position");
     }
@@ -218,18 +250,36 @@ public final class GeofenceJob {
         }
     }
 
-    /** The tile a position belongs to, in its group: the key of the tile stage. */
+    /** The tile shard a position belongs to, in its group: the key of the tile stage. */
     static final class TileOfPosition implements KeySelector<Position, TileKey> {
         private static final long serialVersionUID = 1L;
         private final TileGrid grid;
+        private final TileShards shards;
 
-        TileOfPosition(TileGrid grid) {
+        TileOfPosition(TileGrid grid, TileShards shards) {
             this.grid = grid;
+            this.shards = shards;
         }
 
         @Override
         public TileKey getKey(Position p) {
-            return new TileKey(p.group(), grid.tileOf(p.lon(), p.lat()));
+            return shards.key(
+                    p.group(), grid.tileOf(p.lon(), p.lat()), shards.shardOf(p.entityId()));
+        }
+    }
+
+    /** The tile shard an update is for: the key of the tile stage. */
+    static final class TileOfUpdate implements KeySelector<TileUpdate, TileKey> {
+        private static final long serialVersionUID = 1L;
+        private final TileShards shards;
+
+        TileOfUpdate(TileShards shards) {
+            this.shards = shards;
+        }
+
+        @Override
+        public TileKey getKey(TileUpdate u) {
+            return shards.key(u.group(), u.tile(), u.shard());
         }
     }
 

@@ -40,6 +40,13 @@ public final class JobOptions implements Serializable {
                 "tile-level",
                 new String[] {"7", "level of the global quadtree whose cells are the keyed tiles"});
         m.put(
+                "tile-shards",
+                new String[] {
+                    "8",
+                    "shards per tile: a tile's positions are spread over this many subtasks by"
+                            + " entity, each with a copy of the tile's fences"
+                });
+        m.put(
                 "node-capacity",
                 new String[] {"16", "fences a quadtree node holds before it splits"});
         m.put(
@@ -259,6 +266,9 @@ public final class JobOptions implements Serializable {
         int level = intValue("tile-level");
         if (level < 0 || level > 16) {
             throw new IllegalArgumentException("tile-level must be 0 to 16, got " + level);
+        }
+        if (intValue("tile-shards") < 1 || intValue("tile-shards") > 128) {
+            throw new IllegalArgumentException("tile-shards must be 1 to 128");
         }
         if (intValue("node-capacity") < 1) {
             throw new IllegalArgumentException("node-capacity must be at least 1");

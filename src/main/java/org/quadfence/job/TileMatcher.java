@@ -59,6 +59,7 @@ public class TileMatcher extends EventTimeStage<TileKey, Position, Membership>
     private final int maxDepth;
     private final double margin;
     private final int tileLevel;
+    private final int tileShards;
 
     private transient MapState<String, TileFence> fences;
     private transient TimeBuffer<TileUpdate> pendingUpdates;
@@ -74,12 +75,19 @@ public class TileMatcher extends EventTimeStage<TileKey, Position, Membership>
      * @param grid the tiles of this stage's tier: its keys
      * @param margin the exit margin in meters
      * @param tileLevel the job's tile level, checked on restore
+     * @param tileShards the job's shards per tile, checked on restore
      */
     public TileMatcher(
-            TileGrid grid, int nodeCapacity, int maxDepth, double margin, int tileLevel) {
+            TileGrid grid,
+            int nodeCapacity,
+            int maxDepth,
+            double margin,
+            int tileLevel,
+            int tileShards) {
         super(TypeInformation.of(Position.class));
         this.grid = grid;
         this.tileLevel = tileLevel;
+        this.tileShards = tileShards;
         this.margin = margin;
         this.nodeCapacity = nodeCapacity;
         this.maxDepth = maxDepth;
@@ -92,6 +100,7 @@ public class TileMatcher extends EventTimeStage<TileKey, Position, Membership>
                 context,
                 Map.of(
                         "tile-level", String.valueOf(tileLevel),
+                        "tile-shards", String.valueOf(tileShards),
                         "exit-margin-meters", String.valueOf(margin)));
         pendingUpdates =
                 new TimeBuffer<>(

@@ -1,13 +1,14 @@
 package org.quadfence.model;
 
 /**
- * The key of the tile stage: a tile of one group's fences. Its hash is spelled out so that it stays
- * the same across JVMs and Java versions (Flink places keys by it, and savepoints keep it).
+ * The key of the tile stage: one shard of a tile of one group's fences. Its hash is chosen by
+ * whoever makes the key (so that the shards of a tile land on distinct key groups, spread evenly
+ * over the subtasks) and travels with it, so it is the same in every JVM and in savepoints.
  */
-public record TileKey(String group, long tile) {
+public record TileKey(String group, long tile, int shard, int hash) {
 
     @Override
     public int hashCode() {
-        return 31 * group.hashCode() + Long.hashCode(tile);
+        return hash;
     }
 }

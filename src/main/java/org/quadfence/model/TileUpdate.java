@@ -12,7 +12,8 @@ import org.quadfence.geo.RectanglePiece;
  * whole cell when the tile lies wholly inside the fence (a marker, no test). Otherwise {@code
  * polygon}, {@code circle} or {@code rect} (a rectangle when fences have an exit margin) is the
  * fence's piece for the tile, with its own exact test and distance. The fence's properties stay out
- * of tiles: they are added to its events once, by fence.
+ * of tiles: they are added to its events once, by fence. {@code shard} is the shard of the tile
+ * that the update goes to (each shard gets a copy).
  */
 public record TileUpdate(
         long tile,
@@ -22,16 +23,17 @@ public record TileUpdate(
         Box[] clips,
         PolygonPiece polygon,
         CirclePiece circle,
-        RectanglePiece rect) {
+        RectanglePiece rect,
+        int shard) {
 
-    /** An update of exact boxes (or a removal, when {@code clips} is null). */
+    /** An update of exact boxes (or a removal, when {@code clips} is null), for shard 0. */
     public TileUpdate(long tile, String group, String fenceId, long timestamp, Box[] clips) {
-        this(tile, group, fenceId, timestamp, clips, null, null, null);
+        this(tile, group, fenceId, timestamp, clips, null, null, null, 0);
     }
 
-    /** The key of the tile this update is for. */
-    public TileKey key() {
-        return new TileKey(group, tile);
+    /** This update for another shard of its tile. */
+    public TileUpdate withShard(int other) {
+        return new TileUpdate(tile, group, fenceId, timestamp, clips, polygon, circle, rect, other);
     }
 
     /** True when the fence leaves the tile. */

@@ -27,6 +27,7 @@ import static org.assertj.core.api.Assertions.assertThatThrownBy;
 class TileMatcherTest {
 
     private static final TileGrid GRID = new TileGrid(2);
+    private static final TileShards ONE_SHARD = new TileShards(1, 128);
     private static final long TILE = GRID.tileOf(10, 10);
 
     private KeyedTwoInputStreamOperatorTestHarness<TileKey, TileUpdate, Position, Membership>
@@ -46,9 +47,9 @@ class TileMatcherTest {
     private static KeyedTwoInputStreamOperatorTestHarness<TileKey, TileUpdate, Position, Membership>
             newHarness() throws Exception {
         return new KeyedTwoInputStreamOperatorTestHarness<>(
-                new TileMatcher(GRID, 4, 8, 0, GRID.level()),
-                TileUpdate::key,
-                new GeofenceJob.TileOfPosition(GRID),
+                new TileMatcher(GRID, 4, 8, 0, GRID.level(), 1),
+                new GeofenceJob.TileOfUpdate(ONE_SHARD),
+                new GeofenceJob.TileOfPosition(GRID, ONE_SHARD),
                 TypeInformation.of(TileKey.class));
     }
 
@@ -177,9 +178,9 @@ class TileMatcherTest {
         TileGrid other = new TileGrid(3);
         harness =
                 new KeyedTwoInputStreamOperatorTestHarness<>(
-                        new TileMatcher(other, 4, 8, 0, other.level()),
-                        TileUpdate::key,
-                        new GeofenceJob.TileOfPosition(other),
+                        new TileMatcher(other, 4, 8, 0, other.level(), 1),
+                        new GeofenceJob.TileOfUpdate(ONE_SHARD),
+                        new GeofenceJob.TileOfPosition(other, ONE_SHARD),
                         TypeInformation.of(TileKey.class));
         assertThatThrownBy(() -> harness.initializeState(snapshot))
                 .isInstanceOf(SuppressRestartsException.class)
