@@ -72,6 +72,9 @@ final class Invariants {
                 all.size() == t.homes.size(),
                 all.size() + " items in nodes, " + t.homes.size() + " ids");
         checkHomes(t, Nodes.ROOT, root, all, root.maxX, root.maxY);
+        Grid fresh = Grid.over(root, t.grid.k);
+        fresh.fill(t);
+        require(Arrays.equals(fresh.start, t.grid.start), "lookup table out of date");
     }
 
     /** Requires each item to be recorded at the node that holds it on its low corner's path. */

@@ -1,7 +1,9 @@
 package org.quadfence.index;
 
 import java.util.ArrayDeque;
+import java.util.ArrayList;
 import java.util.Arrays;
+import java.util.List;
 import java.util.function.Consumer;
 
 /**
@@ -72,9 +74,16 @@ final class Nodes {
 
     private final double edgeX;
     private final double edgeY;
+    private final Cell root;
+
+    /** The lookup table for the top levels, and the cells whose entries it must refresh. */
+    Grid grid;
+
+    private final List<Cell> gridChanges = new ArrayList<>();
 
     /** An empty tree over {@code root}, sized for {@code expected} items. */
     Nodes(Cell root, int expected) {
+        this.root = root;
         edgeX = root.maxX;
         edgeY = root.maxY;
         homes = new IdTable(expected);
@@ -90,6 +99,31 @@ final class Nodes {
         for (int k = 0; k < 4; k++) {
             setLeaf(k, 0, 0, 0);
         }
+        grid = Grid.over(root, 0);
+        grid.fill(this);
+    }
+
+    /** Notes that the node of this cell changed its link or gained or lost all its markers. */
+    private void changed(Cell cell) {
+        if (cell.depth < grid.k) {
+            gridChanges.add(cell);
+        }
+    }
+
+    /**
+     * Brings the lookup table up to date after a change to the tree, growing it when the tree has
+     * outgrown it.
+     */
+    void refreshGrid() {
+        if (Grid.depthFor(used) > grid.k) {
+            grid = Grid.over(root, Grid.depthFor(used));
+            grid.fill(this);
+        } else {
+            for (Cell c : gridChanges) {
+                grid.refresh(this, c);
+            }
+        }
+        gridChanges.clear();
     }
 
     boolean isLeaf(int node) {
@@ -348,8 +382,11 @@ final class Nodes {
         freeBlocks[freeCount++] = b;
     }
 
-    /** Shrinks every array to its contents, for a tree that was just built. */
-    void trim() {
+    /** Shrinks every array to its contents and fills the lookup table, for a tree just built. */
+    void finishBuild() {
+        gridChanges.clear();
+        grid = Grid.over(root, Grid.depthFor(used));
+        grid.fill(this);
         rec = Arrays.copyOf(rec, 2 * used);
         markers = Arrays.copyOf(markers, used);
         cap = Arrays.copyOf(cap, used);
@@ -383,6 +420,9 @@ final class Nodes {
         if (cell.coveredBy(a, b, c, d)) {
             if (!isLeaf(node)) {
                 rec[2 * node + 1]++;
+            }
+            if (markers[node] == null) {
+                changed(cell);
             }
             addMarker(node, id, a, b, c, d);
             placed(node, cell, id, a, b);
@@ -421,6 +461,7 @@ final class Nodes {
             if (m.size == 0) {
                 markers[node] = null;
                 rec[2 * node] &= ~1;
+                changed(cell);
             }
             return;
         }
@@ -523,6 +564,7 @@ final class Nodes {
             int f = allocBlock();
             fill(f, p.cell(), quads, fromCo, fromIds, s);
             setInner(n, f, s + markerCount(n));
+            changed(p.cell());
             for (int q = 0; q < 4; q++) {
                 if (wantsSplit(f + q, quads[q], capacity, maxDepth)) {
                     work.push(new Pending(f + q, quads[q]));
@@ -573,6 +615,7 @@ final class Nodes {
         }
         freeBlock(f);
         newLeaf(node, merged.size);
+        changed(cell);
         double[] mc = merged.coords;
         for (int i = 0, j = 0; i < merged.size; i++, j += 4) {
             leafAppend(node, merged.ids[i], mc[j], mc[j + 1], mc[j + 2], mc[j + 3]);

@@ -114,7 +114,7 @@ public final class QuadTree<T> {
             throw new IllegalArgumentException("items changed while building");
         }
         tree.nodes.build(Nodes.ROOT, tree.rootCell, coords, ids, n, capacity, maxDepth);
-        tree.nodes.trim();
+        tree.nodes.finishBuild();
         return tree;
     }
 
@@ -139,6 +139,7 @@ public final class QuadTree<T> {
                 box.maxY(),
                 capacity,
                 maxDepth);
+        nodes.refreshGrid();
     }
 
     /** Removes an item; true if it was there. */
@@ -150,6 +151,7 @@ public final class QuadTree<T> {
         // The id leaves the table first, so that a collapse on the way re-homes only the others.
         nodes.homes.remove(id);
         nodes.remove(Nodes.ROOT, rootCell, id, b[0], b[1], b[2], b[3], capacity);
+        nodes.refreshGrid();
         return true;
     }
 
@@ -183,8 +185,17 @@ public final class QuadTree<T> {
             return;
         }
         int[] rec = nodes.rec;
-        double x0 = minX, y0 = minY, x1 = maxX, y1 = maxY;
-        int n = Nodes.ROOT;
+        // The table gives the node where the descent starts, at most k levels down, and its cell.
+        Grid g = nodes.grid;
+        int gx = g.column(x);
+        int gy = g.row(y);
+        int e = g.start[gy * g.side + gx];
+        int n = e >>> 4;
+        int shift = g.k - (e & 15);
+        int ix = gx >> shift << shift;
+        int iy = gy >> shift << shift;
+        double x0 = g.xs[ix], x1 = g.xs[ix + (1 << shift)];
+        double y0 = g.ys[iy], y1 = g.ys[iy + (1 << shift)];
         int link;
         while (true) {
             link = rec[2 * n];
@@ -313,6 +324,11 @@ public final class QuadTree<T> {
     /** Stored (id, box) pairs, replicas and markers included, for tests and tuning. */
     long storedPairs() {
         return Invariants.storedPairs(nodes, Nodes.ROOT);
+    }
+
+    /** The node arrays, for tests. */
+    Nodes nodes() {
+        return nodes;
     }
 
     /** Checks every structural rule; throws {@link IllegalStateException} on the first broken. */
