@@ -33,7 +33,10 @@ import java.util.function.Consumer;
  *
  * <p>Sizing: {@code capacity} 8 and {@code maxDepth} 16 suit lon/lat fences from city blocks to
  * continents (see docs/benchmarks.md). Each leaf holds its boxes as packed coordinates, so a point
- * query reads one short array after the descent and allocates nothing.
+ * query reads one short run of an array after the descent and allocates nothing; a lookup table
+ * over the top levels lets the descent skip them. The tree keeps no {@code Box} objects and no
+ * per-item objects of its own: about 56 bytes per small fence at a million
+ * (docs/bench/index-issue9.md).
  *
  * <p>Not thread-safe: any number of concurrent queries is fine only while nothing changes the tree.
  *
@@ -259,7 +262,10 @@ public final class QuadTree<T> {
         nodes.query(Nodes.ROOT, rootCell, area.minX(), area.minY(), area.maxX(), area.maxY(), out);
     }
 
-    /** The item's box, or null if absent. */
+    /**
+     * The item's box, or null if absent: a new {@code Box} equal to the one given, since the tree
+     * keeps only its coordinates.
+     */
     public Box box(T id) {
         double[] b = nodes.boxOf(id);
         return b == null ? null : new Box(b[0], b[1], b[2], b[3]);
