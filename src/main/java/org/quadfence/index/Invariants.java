@@ -1,7 +1,10 @@
 package org.quadfence.index;
 
+import java.util.ArrayList;
 import java.util.Arrays;
+import java.util.Comparator;
 import java.util.HashMap;
+import java.util.List;
 import java.util.Map;
 
 /**
@@ -13,10 +16,10 @@ final class Invariants {
 
     /** Nodes in the subtree. */
     static int nodeCount(Nodes t, int node) {
-        int f = t.first[node];
-        if (f < 0) {
+        if (t.isLeaf(node)) {
             return 1;
         }
+        int f = t.child(node);
         int total = 1;
         for (int q = 0; q < 4; q++) {
             total += nodeCount(t, f + q);
@@ -26,10 +29,10 @@ final class Invariants {
 
     /** Depth of the deepest node in the subtree, counted from the subtree's root. */
     static int height(Nodes t, int node) {
-        int f = t.first[node];
-        if (f < 0) {
+        if (t.isLeaf(node)) {
             return 0;
         }
+        int f = t.child(node);
         int h = 0;
         for (int q = 0; q < 4; q++) {
             h = Math.max(h, height(t, f + q));
@@ -40,10 +43,10 @@ final class Invariants {
     /** Stored (id, box) pairs in the subtree, replicas and markers counted each time. */
     static long storedPairs(Nodes t, int node) {
         long total = t.markerCount(node);
-        int f = t.first[node];
-        if (f < 0) {
-            return total + t.items[node].size;
+        if (t.isLeaf(node)) {
+            return total + t.leafSize(node);
         }
+        int f = t.child(node);
         for (int q = 0; q < 4; q++) {
             total += storedPairs(t, f + q);
         }
@@ -51,50 +54,110 @@ final class Invariants {
     }
 
     /**
-     * Checks the structure and returns the distinct items of the subtree with their boxes, as
-     * {@code double[4]}; throws {@link IllegalStateException} naming the first broken rule.
+     * Checks the whole tree: the structure below the root, the leaves' blocks in the pool (inside
+     * it, apart from each other) and the id table (every item at the home it records, no other
+     * ids); throws {@link IllegalStateException} naming the first broken rule.
      */
-    static Map<Object, double[]> check(
-            Nodes t, int node, Cell cell, Cell parent, int capacity, int maxDepth) {
+    static void check(Nodes t, Cell root, int capacity, int maxDepth) {
+        List<int[]> blocks = new ArrayList<>();
+        Map<Object, double[]> all = check(t, Nodes.ROOT, root, null, capacity, maxDepth, blocks);
+        blocks.sort(Comparator.comparingInt(b -> b[0]));
+        int end = 0;
+        for (int[] b : blocks) {
+            require(b[0] >= end, "leaf blocks overlap");
+            end = b[0] + b[1];
+        }
+        require(end <= t.poolUsed() && t.poolUsed() <= t.ids.length, "leaf block outside pool");
+        require(
+                all.size() == t.homes.size(),
+                all.size() + " items in nodes, " + t.homes.size() + " ids");
+        checkHomes(t, Nodes.ROOT, root, all, root.maxX, root.maxY);
+        Grid fresh = Grid.over(root, t.grid.k);
+        fresh.fill(t);
+        require(Arrays.equals(fresh.start, t.grid.start), "lookup table out of date");
+    }
+
+    /** Requires each item to be recorded at the node that holds it on its low corner's path. */
+    private static void checkHomes(
+            Nodes t, int node, Cell cell, Map<Object, double[]> all, double ex, double ey) {
+        Entries m = t.markers[node];
+        if (m != null) {
+            for (int i = 0; i < m.size; i++) {
+                requireHome(t, node, cell, m.ids[i], boxAt(m.coords, i), ex, ey);
+            }
+        }
+        if (t.isLeaf(node)) {
+            for (int i = t.leafStart(node); i < t.leafStart(node) + t.leafSize(node); i++) {
+                requireHome(t, node, cell, t.ids[i], boxAt(t.co, i), ex, ey);
+            }
+            return;
+        }
+        Cell[] quads = cell.quadrants();
+        for (int q = 0; q < 4; q++) {
+            checkHomes(t, t.child(node) + q, quads[q], all, ex, ey);
+        }
+    }
+
+    private static void requireHome(
+            Nodes t, int node, Cell cell, Object id, double[] box, double ex, double ey) {
+        if (cell.owns(box[0], box[1], ex, ey)) {
+            require(
+                    t.homes.get(id) == node,
+                    "home of " + id + " is " + t.homes.get(id) + ", not " + node);
+        }
+    }
+
+    /**
+     * Checks the structure and returns the distinct items of the subtree with their boxes, as
+     * {@code double[4]}; adds each leaf's pool block as {start, capacity} to {@code blocks}.
+     */
+    private static Map<Object, double[]> check(
+            Nodes t,
+            int node,
+            Cell cell,
+            Cell parent,
+            int capacity,
+            int maxDepth,
+            List<int[]> blocks) {
         Map<Object, double[]> here = new HashMap<>();
         Entries m = t.markers[node];
+        require((t.rec[2 * node] & 1) == (m == null ? 0 : 1), "marker flag out of date");
         if (m != null) {
             require(m.size > 0, "empty marker list kept");
             for (int i = 0; i < m.size; i++) {
-                double[] box = boxAt(m, i);
+                double[] box = boxAt(m.coords, i);
                 require(cell.coveredBy(box[0], box[1], box[2], box[3]), "marker not covering");
                 require(here.put(m.ids[i], box) == null, "marker twice");
                 requireNotAbove(parent, box);
             }
         }
-        int f = t.first[node];
-        if (f < 0) {
-            Entries it = t.items[node];
-            require(it != null, "leaf without items");
-            require(
-                    t.leafCoords[node] == it.coords && t.leafSize[node] == it.size,
-                    "leaf mirror out of date");
-            for (int i = 0; i < it.size; i++) {
-                double[] box = boxAt(it, i);
+        if (t.isLeaf(node)) {
+            int start = t.leafStart(node);
+            int size = t.leafSize(node);
+            require(0 <= size && size <= t.leafCap(node), "leaf larger than its block");
+            if (t.leafCap(node) > 0) {
+                blocks.add(new int[] {start, t.leafCap(node)});
+            }
+            for (int i = start; i < start + size; i++) {
+                double[] box = boxAt(t.co, i);
+                require(t.ids[i] != null, "no id in a leaf's pair");
                 require(cell.meets(box[0], box[1], box[2], box[3]), "item off its cell");
                 require(!cell.coveredBy(box[0], box[1], box[2], box[3]), "item should be marker");
-                require(here.put(it.ids[i], box) == null, "item twice in a node");
+                require(here.put(t.ids[i], box) == null, "item twice in a node");
                 requireNotAbove(parent, box);
             }
             require(
-                    it.size <= capacity
-                            || !cell.splittable(maxDepth)
-                            || it.size < 2 * t.refusedAt[node],
+                    size <= capacity || !cell.splittable(maxDepth) || size < 2 * t.refusedAt(node),
                     "leaf over capacity not split");
         } else {
-            require(t.items[node] == null, "inner node with items");
+            int f = t.child(node);
             require(f % 4 == 0, "child block not aligned");
             Map<Object, double[]> below = new HashMap<>();
             @SuppressWarnings("unchecked")
             Map<Object, double[]>[] sub = new Map[4];
             Cell[] quads = cell.quadrants();
             for (int q = 0; q < 4; q++) {
-                sub[q] = check(t, f + q, quads[q], cell, capacity, maxDepth);
+                sub[q] = check(t, f + q, quads[q], cell, capacity, maxDepth, blocks);
                 below.putAll(sub[q]);
             }
             for (Map.Entry<Object, double[]> e : below.entrySet()) {
@@ -109,12 +172,12 @@ final class Invariants {
             }
             require(below.size() > capacity, "inner node should have collapsed");
         }
-        require(t.count[node] == here.size(), "count " + t.count[node] + " != " + here.size());
+        require(t.count(node) == here.size(), "count " + t.count(node) + " != " + here.size());
         return here;
     }
 
-    private static double[] boxAt(Entries e, int i) {
-        return Arrays.copyOfRange(e.coords, 4 * i, 4 * i + 4);
+    private static double[] boxAt(double[] coords, int i) {
+        return Arrays.copyOfRange(coords, 4 * i, 4 * i + 4);
     }
 
     private static void requireNotAbove(Cell parent, double[] box) {

@@ -1,7 +1,9 @@
 package org.quadfence.index;
 
 import java.util.ArrayDeque;
+import java.util.ArrayList;
 import java.util.Arrays;
+import java.util.List;
 import java.util.function.Consumer;
 
 /**
@@ -11,17 +13,23 @@ import java.util.function.Consumer;
  * it.
  *
  * <p>Why arrays and not one object per node: a point query is a chain of dependent loads down the
- * tree, and at a million fences it is bound by cache misses. Here the walk reads two dense arrays
- * ({@link #first} and {@link #markers}, 8 bytes a node, so the upper levels stay in cache) and
- * computes each cell from its parent's instead of loading it; then the leaf's packed coordinates
- * through {@link #leafCoords}. An object per node, with its cell and child array, made the same
- * walk about as slow as JTS's HPRtree (710 against 750 ns at a million uniform fences; 490 against
- * 913 ns now, see docs/benchmarks.md).
+ * tree, and at a million fences it is bound by cache misses. Here the walk reads one int per level
+ * from {@link #rec}, which says both where the children are and whether the node has markers, and
+ * computes each cell from its parent's instead of loading it; at the leaf, the same record gives
+ * the position of its boxes in the pool. An object per node, with its cell and child array, made
+ * the same walk about as slow as JTS's HPRtree.
+ *
+ * <p>The leaves' (id, box) pairs live in one pool ({@link #co}, {@link #ids}), each leaf's in one
+ * block, so a leaf costs no objects of its own. A leaf that outgrows its block moves to a bigger
+ * one at the end of the pool; the pool is compacted when the blocks left behind would otherwise be
+ * most of it.
  *
  * <p>Placement is canonical: an item is stored at every node that its insertion descent reaches and
  * where it stops, that is where it covers the cell (a marker) or where the node is a leaf. The
  * nodes holding one item never lie on one root-to-leaf path, and their cells cover the item's box.
- * Splits and collapses keep this form, so the shape of the tree alone says where an item is.
+ * Splits and collapses keep this form, so the shape of the tree alone says where an item is. Along
+ * the path of the box's low corner exactly one node holds the item: its <em>home</em>, which {@link
+ * #homes} records, so that the box of an id can be found without keeping it twice.
  */
 final class Nodes {
     static final int ROOT = 0;
@@ -29,60 +37,309 @@ final class Nodes {
     /** A split may copy a leaf's boxes into at most this many quadrants each, on average. */
     static final int COPY_LIMIT = 2;
 
-    /** Per node: the index of its first child (quadrant 0), or -1 for a leaf. */
-    int[] first;
+    /**
+     * Two ints per node. {@code rec[2n]} is the link: {@code first << 1 | m} for an inner node
+     * whose children are {@code first .. first + 3}, {@code ~start << 1 | m} (negative) for a leaf
+     * whose pairs are at pool positions {@code start .. start + size}; {@code m} is 1 when the node
+     * has markers. {@code rec[2n + 1]} is the leaf's size, or the number of distinct items in the
+     * inner node's subtree, its own markers included.
+     */
+    int[] rec;
 
     /** Per node: boxes covering its whole cell, or null when there are none. */
     Entries[] markers;
 
-    /** Per leaf: the boxes that meet its cell without covering it; null for an inner node. */
-    Entries[] items;
-
-    /**
-     * Per leaf: {@code items[node].coords} and {@code .size}, mirrored so that the point query goes
-     * from the node index straight to the coordinates: one dependent load (a cache miss, at a
-     * million fences) fewer than through the list object.
-     */
-    double[][] leafCoords;
-
-    int[] leafSize;
-
-    /** Per node: distinct items stored in its subtree, its own markers included. */
-    int[] count;
+    /** Per leaf: pool positions its block holds. */
+    private int[] cap;
 
     /** Per leaf: its size when a split was last refused for separating nothing; 0 if never. */
-    int[] refusedAt;
+    private int[] refusedAt;
+
+    /** The pool of leaf pairs: boxes as {@code minX, minY, maxX, maxY} runs, ids alongside. */
+    double[] co;
+
+    Object[] ids;
+
+    private int poolUsed;
+
+    /** Pool positions inside [0, poolUsed) that no leaf holds. */
+    private int garbage;
 
     private int used;
     private int[] freeBlocks = new int[16];
     private int freeCount;
 
-    Nodes() {
+    /** Per item: its home node, the one holding it on the path of its box's low corner. */
+    final IdTable homes;
+
+    private final double edgeX;
+    private final double edgeY;
+    private final Cell root;
+
+    /** The lookup table for the top levels, and the cells whose entries it must refresh. */
+    Grid grid;
+
+    private final List<Cell> gridChanges = new ArrayList<>();
+
+    /** An empty tree over {@code root}, sized for {@code expected} items. */
+    Nodes(Cell root, int expected) {
+        this.root = root;
+        edgeX = root.maxX;
+        edgeY = root.maxY;
+        homes = new IdTable(expected);
         int n = 64;
-        first = new int[n];
+        rec = new int[2 * n];
         markers = new Entries[n];
-        items = new Entries[n];
-        leafCoords = new double[n][];
-        leafSize = new int[n];
-        count = new int[n];
+        cap = new int[n];
         refusedAt = new int[n];
+        ids = new Object[16];
+        co = new double[4 * 16];
         // The root takes a block of its own, so that every block starts at a multiple of 4.
         used = 4;
-        makeLeaf(ROOT, new Entries());
+        for (int k = 0; k < 4; k++) {
+            setLeaf(k, 0, 0, 0);
+        }
+        grid = Grid.over(root, 0);
+        grid.fill(this);
     }
 
-    private void makeLeaf(int node, Entries list) {
-        first[node] = -1;
-        items[node] = list;
+    /** Notes that the node of this cell changed its link or gained or lost all its markers. */
+    private void changed(Cell cell) {
+        if (cell.depth < grid.k) {
+            gridChanges.add(cell);
+        }
+    }
+
+    /**
+     * Brings the lookup table up to date after a change to the tree, growing it when the tree has
+     * outgrown it.
+     */
+    void refreshGrid() {
+        if (Grid.depthFor(used) > grid.k) {
+            grid = Grid.over(root, Grid.depthFor(used));
+            grid.fill(this);
+        } else {
+            for (Cell c : gridChanges) {
+                grid.refresh(this, c);
+            }
+        }
+        gridChanges.clear();
+    }
+
+    boolean isLeaf(int node) {
+        return rec[2 * node] < 0;
+    }
+
+    /** The first child of an inner node. */
+    int child(int node) {
+        return rec[2 * node] >> 1;
+    }
+
+    int leafStart(int node) {
+        return ~(rec[2 * node] >> 1);
+    }
+
+    int leafSize(int node) {
+        return rec[2 * node + 1];
+    }
+
+    int leafCap(int node) {
+        return cap[node];
+    }
+
+    int refusedAt(int node) {
+        return refusedAt[node];
+    }
+
+    int poolUsed() {
+        return poolUsed;
+    }
+
+    /** Distinct items stored in the subtree, the node's own markers included. */
+    int count(int node) {
+        return isLeaf(node) ? leafSize(node) + markerCount(node) : rec[2 * node + 1];
+    }
+
+    int markerCount(int node) {
+        Entries m = markers[node];
+        return m == null ? 0 : m.size;
+    }
+
+    private int markerBit(int node) {
+        return markers[node] == null ? 0 : 1;
+    }
+
+    private void setLeaf(int node, int start, int size, int capacity) {
+        rec[2 * node] = ~start << 1 | markerBit(node);
+        rec[2 * node + 1] = size;
+        cap[node] = capacity;
+    }
+
+    private void setInner(int node, int first, int count) {
+        rec[2 * node] = first << 1 | markerBit(node);
+        rec[2 * node + 1] = count;
+        cap[node] = 0;
         refusedAt[node] = 0;
-        sync(node);
     }
 
-    /** Updates the point query's mirror of a node's leaf list, after any change to it. */
-    private void sync(int node) {
-        Entries e = items[node];
-        leafCoords[node] = e == null ? null : e.coords;
-        leafSize[node] = e == null ? 0 : e.size;
+    /**
+     * The position in {@code ids} of the pair with this id and box in [from, from + size), or -1.
+     */
+    static int find(
+            Object[] ids,
+            double[] co,
+            int from,
+            int size,
+            Object id,
+            double a,
+            double b,
+            double c,
+            double d) {
+        // Coordinates first: they are read in order, while each equals may be a cache miss.
+        for (int i = from, j = 4 * from; i < from + size; i++, j += 4) {
+            if (co[j] == a
+                    && co[j + 1] == b
+                    && co[j + 2] == c
+                    && co[j + 3] == d
+                    && id.equals(ids[i])) {
+                return i;
+            }
+        }
+        return -1;
+    }
+
+    /** The box of an item as {@code double[4]}, read at its home; null when the id is absent. */
+    double[] boxOf(Object id) {
+        int h = homes.get(id);
+        if (h == IdTable.ABSENT) {
+            return null;
+        }
+        Entries m = markers[h];
+        int i = m == null ? -1 : m.indexOf(id);
+        if (i >= 0) {
+            return Arrays.copyOfRange(m.coords, 4 * i, 4 * i + 4);
+        }
+        int start = leafStart(h);
+        for (int k = start; k < start + leafSize(h); k++) {
+            if (id.equals(ids[k])) {
+                return Arrays.copyOfRange(co, 4 * k, 4 * k + 4);
+            }
+        }
+        throw new IllegalStateException("item not at its home node: " + id);
+    }
+
+    /** Records the node as the item's home when the node's cell owns the box's low corner. */
+    private void placed(int node, Cell cell, Object id, double a, double b) {
+        if (cell.owns(a, b, edgeX, edgeY)) {
+            homes.put(id, node);
+        }
+    }
+
+    /** Pool positions for {@code k} pairs, at the end of the pool. */
+    private int alloc(int k) {
+        if (poolUsed + k > ids.length) {
+            if (garbage > poolUsed / 2) {
+                compact(k);
+            }
+            if (poolUsed + k > ids.length) {
+                growPool(k);
+            }
+        }
+        int at = poolUsed;
+        poolUsed += k;
+        return at;
+    }
+
+    private void growPool(int k) {
+        int n = Math.max(poolUsed + k, ids.length + (ids.length >> 1) + 16);
+        ids = Arrays.copyOf(ids, n);
+        co = Arrays.copyOf(co, 4 * n);
+    }
+
+    /**
+     * Copies every leaf's pairs into new arrays, blocks trimmed to their sizes, with room for k.
+     */
+    private void compact(int k) {
+        int live = poolUsed - garbage;
+        int n = live + k + (live >> 1) + 16;
+        Object[] newIds = new Object[n];
+        double[] newCo = new double[4 * n];
+        int p = 0;
+        for (int node = 0; node < used; node++) {
+            if (isLeaf(node)) {
+                int s = leafSize(node);
+                int from = leafStart(node);
+                System.arraycopy(ids, from, newIds, p, s);
+                System.arraycopy(co, 4 * from, newCo, 4 * p, 4 * s);
+                setLeaf(node, p, s, s);
+                p += s;
+            }
+        }
+        ids = newIds;
+        co = newCo;
+        poolUsed = p;
+        garbage = 0;
+    }
+
+    private void release(int start, int capacity) {
+        Arrays.fill(ids, start, start + capacity, null);
+        garbage += capacity;
+    }
+
+    /** Makes the node a leaf with an empty block of {@code capacity} pool positions. */
+    private void newLeaf(int node, int capacity) {
+        // Empty first: the allocation may compact the pool, which reads every leaf.
+        setLeaf(node, 0, 0, 0);
+        int at = alloc(capacity);
+        setLeaf(node, at, 0, capacity);
+        refusedAt[node] = 0;
+    }
+
+    private void leafAppend(int node, Object id, double a, double b, double c, double d) {
+        int s = leafSize(node);
+        if (s == cap[node]) {
+            growLeaf(node);
+        }
+        int at = leafStart(node) + s;
+        ids[at] = id;
+        int j = 4 * at;
+        co[j] = a;
+        co[j + 1] = b;
+        co[j + 2] = c;
+        co[j + 3] = d;
+        rec[2 * node + 1] = s + 1;
+    }
+
+    private void growLeaf(int node) {
+        int oldCap = cap[node];
+        int newCap = Math.max(4, 2 * oldCap);
+        int start = leafStart(node);
+        if (start + oldCap == poolUsed) {
+            if (start + newCap > ids.length) {
+                growPool(newCap - oldCap);
+            }
+            poolUsed = start + newCap;
+            cap[node] = newCap;
+            return;
+        }
+        int to = alloc(newCap);
+        // Read after the allocation, which may have compacted the pool and moved this leaf.
+        int from = leafStart(node);
+        int s = leafSize(node);
+        System.arraycopy(ids, from, ids, to, s);
+        System.arraycopy(co, 4 * from, co, 4 * to, 4 * s);
+        release(from, cap[node]);
+        setLeaf(node, to, s, newCap);
+    }
+
+    private void leafRemoveAt(int node, int at) {
+        int last = leafStart(node) + leafSize(node) - 1;
+        if (at != last) {
+            ids[at] = ids[last];
+            System.arraycopy(co, 4 * last, co, 4 * at, 4);
+        }
+        ids[last] = null;
+        rec[2 * node + 1]--;
     }
 
     /** Four fresh empty leaves at consecutive indexes; returns the first. */
@@ -91,36 +348,33 @@ final class Nodes {
         if (freeCount > 0) {
             b = freeBlocks[--freeCount];
         } else {
-            if (used + 4 > first.length) {
-                int n = first.length + (first.length >> 1) + 4;
-                first = Arrays.copyOf(first, n);
+            if (used + 4 > markers.length) {
+                int n = markers.length + (markers.length >> 1) + 4;
+                rec = Arrays.copyOf(rec, 2 * n);
                 markers = Arrays.copyOf(markers, n);
-                items = Arrays.copyOf(items, n);
-                leafCoords = Arrays.copyOf(leafCoords, n);
-                leafSize = Arrays.copyOf(leafSize, n);
-                count = Arrays.copyOf(count, n);
+                cap = Arrays.copyOf(cap, n);
                 refusedAt = Arrays.copyOf(refusedAt, n);
             }
             b = used;
             used += 4;
         }
         for (int k = b; k < b + 4; k++) {
-            makeLeaf(k, new Entries());
             markers[k] = null;
-            count[k] = 0;
+            setLeaf(k, 0, 0, 0);
+            refusedAt[k] = 0;
         }
         return b;
     }
 
     private void freeBlock(int b) {
         for (int k = b; k < b + 4; k++) {
-            if (first[k] >= 0) {
-                freeBlock(first[k]);
+            if (isLeaf(k)) {
+                release(leafStart(k), cap[k]);
+            } else {
+                freeBlock(child(k));
             }
-            first[k] = -1;
-            items[k] = null;
             markers[k] = null;
-            sync(k);
+            setLeaf(k, 0, 0, 0);
         }
         if (freeCount == freeBlocks.length) {
             freeBlocks = Arrays.copyOf(freeBlocks, 2 * freeCount);
@@ -128,14 +382,26 @@ final class Nodes {
         freeBlocks[freeCount++] = b;
     }
 
-    int markerCount(int node) {
-        Entries m = markers[node];
-        return m == null ? 0 : m.size;
+    /** Shrinks every array to its contents and fills the lookup table, for a tree just built. */
+    void finishBuild() {
+        gridChanges.clear();
+        grid = Grid.over(root, Grid.depthFor(used));
+        grid.fill(this);
+        rec = Arrays.copyOf(rec, 2 * used);
+        markers = Arrays.copyOf(markers, used);
+        cap = Arrays.copyOf(cap, used);
+        refusedAt = Arrays.copyOf(refusedAt, used);
+        if (garbage > 0) {
+            compact(0);
+        }
+        ids = Arrays.copyOf(ids, poolUsed);
+        co = Arrays.copyOf(co, 4 * poolUsed);
     }
 
     private void addMarker(int node, Object id, double a, double b, double c, double d) {
         if (markers[node] == null) {
             markers[node] = new Entries();
+            rec[2 * node] |= 1;
         }
         markers[node].add(id, a, b, c, d);
     }
@@ -151,20 +417,27 @@ final class Nodes {
             double d,
             int capacity,
             int maxDepth) {
-        count[node]++;
         if (cell.coveredBy(a, b, c, d)) {
+            if (!isLeaf(node)) {
+                rec[2 * node + 1]++;
+            }
+            if (markers[node] == null) {
+                changed(cell);
+            }
             addMarker(node, id, a, b, c, d);
+            placed(node, cell, id, a, b);
             return;
         }
-        int f = first[node];
-        if (f < 0) {
-            items[node].add(id, a, b, c, d);
-            sync(node);
+        if (isLeaf(node)) {
+            leafAppend(node, id, a, b, c, d);
+            placed(node, cell, id, a, b);
             if (wantsSplit(node, cell, capacity, maxDepth)) {
                 split(node, cell, capacity, maxDepth);
             }
             return;
         }
+        rec[2 * node + 1]++;
+        int f = child(node);
         int touched = cell.touched(a, b, c, d);
         for (int q = 0; q < 4; q++) {
             if ((touched & (1 << q)) != 0) {
@@ -179,28 +452,32 @@ final class Nodes {
      */
     void remove(
             int node, Cell cell, Object id, double a, double b, double c, double d, int capacity) {
-        count[node]--;
         if (cell.coveredBy(a, b, c, d)) {
+            if (!isLeaf(node)) {
+                rec[2 * node + 1]--;
+            }
             Entries m = markers[node];
-            m.remove(id);
+            m.remove(id, a, b, c, d);
             if (m.size == 0) {
                 markers[node] = null;
+                rec[2 * node] &= ~1;
+                changed(cell);
             }
             return;
         }
-        int f = first[node];
-        if (f < 0) {
-            items[node].remove(id);
-            sync(node);
+        if (isLeaf(node)) {
+            leafRemoveAt(node, find(ids, co, leafStart(node), leafSize(node), id, a, b, c, d));
             return;
         }
+        rec[2 * node + 1]--;
+        int f = child(node);
         int touched = cell.touched(a, b, c, d);
         for (int q = 0; q < 4; q++) {
             if ((touched & (1 << q)) != 0) {
                 remove(f + q, cell.child(q), id, a, b, c, d, capacity);
             }
         }
-        if (count[node] - markerCount(node) <= capacity) {
+        if (count(node) - markerCount(node) <= capacity) {
             collapse(node, cell);
         }
     }
@@ -211,7 +488,7 @@ final class Nodes {
      * amortized.
      */
     private boolean wantsSplit(int node, Cell cell, int capacity, int maxDepth) {
-        int size = items[node].size;
+        int size = leafSize(node);
         return size > capacity && size >= 2 * refusedAt[node] && cell.splittable(maxDepth);
     }
 
@@ -231,12 +508,12 @@ final class Nodes {
      *       slower (still many times faster than the JTS trees).
      * </ul>
      *
-     * @param co the boxes, packed; the first {@code n} are the leaf's
+     * @param co the boxes, packed; the {@code n} boxes of the leaf start at box {@code from}
      */
-    static boolean splitPays(Cell[] quads, double[] co, int n) {
+    static boolean splitPays(Cell[] quads, double[] co, int from, int n) {
         int[] partialIn = new int[4];
         long copies = 0;
-        for (int i = 0, j = 0; i < n; i++, j += 4) {
+        for (int j = 4 * from; j < 4 * (from + n); j += 4) {
             double a = co[j], b = co[j + 1], c = co[j + 2], d = co[j + 3];
             for (int q = 0; q < 4; q++) {
                 if (quads[q].meets(a, b, c, d)) {
@@ -273,34 +550,21 @@ final class Nodes {
         while (!work.isEmpty()) {
             Pending p = work.pop();
             int n = p.node();
-            Entries from = items[n];
+            int s = leafSize(n);
+            int start = leafStart(n);
             Cell[] quads = p.cell().quadrants();
-            if (!splitPays(quads, from.coords, from.size)) {
-                refusedAt[n] = from.size;
+            if (!splitPays(quads, co, start, s)) {
+                refusedAt[n] = s;
                 continue;
             }
+            Object[] fromIds = Arrays.copyOfRange(ids, start, start + s);
+            double[] fromCo = Arrays.copyOfRange(co, 4 * start, 4 * (start + s));
+            release(start, cap[n]);
+            setLeaf(n, 0, 0, 0);
             int f = allocBlock();
-            double[] co = from.coords;
-            for (int i = 0, j = 0; i < from.size; i++, j += 4) {
-                double a = co[j], b = co[j + 1], c = co[j + 2], d = co[j + 3];
-                int touched = p.cell().touched(a, b, c, d);
-                for (int q = 0; q < 4; q++) {
-                    if ((touched & (1 << q)) != 0) {
-                        count[f + q]++;
-                        if (quads[q].coveredBy(a, b, c, d)) {
-                            addMarker(f + q, from.ids[i], a, b, c, d);
-                        } else {
-                            items[f + q].add(from.ids[i], a, b, c, d);
-                        }
-                    }
-                }
-            }
-            items[n] = null;
-            first[n] = f;
-            sync(n);
-            for (int q = 0; q < 4; q++) {
-                sync(f + q);
-            }
+            fill(f, p.cell(), quads, fromCo, fromIds, s);
+            setInner(n, f, s + markerCount(n));
+            changed(p.cell());
             for (int q = 0; q < 4; q++) {
                 if (wantsSplit(f + q, quads[q], capacity, maxDepth)) {
                     work.push(new Pending(f + q, quads[q]));
@@ -309,16 +573,54 @@ final class Nodes {
         }
     }
 
+    /** Hands n boxes that meet the cell and do not cover it to the four fresh leaves at f. */
+    private void fill(int f, Cell cell, Cell[] quads, double[] from, Object[] fromIds, int n) {
+        byte[] route = new byte[n];
+        int[] partialIn = new int[4];
+        for (int i = 0, j = 0; i < n; i++, j += 4) {
+            int touched = cell.touched(from[j], from[j + 1], from[j + 2], from[j + 3]);
+            route[i] = (byte) touched;
+            for (int q = 0; q < 4; q++) {
+                if ((touched & (1 << q)) != 0
+                        && !quads[q].coveredBy(from[j], from[j + 1], from[j + 2], from[j + 3])) {
+                    partialIn[q]++;
+                }
+            }
+        }
+        for (int q = 0; q < 4; q++) {
+            newLeaf(f + q, partialIn[q]);
+        }
+        for (int i = 0, j = 0; i < n; i++, j += 4) {
+            double a = from[j], b = from[j + 1], c = from[j + 2], d = from[j + 3];
+            for (int q = 0; q < 4; q++) {
+                if ((route[i] & (1 << q)) != 0) {
+                    if (quads[q].coveredBy(a, b, c, d)) {
+                        addMarker(f + q, fromIds[i], a, b, c, d);
+                    } else {
+                        leafAppend(f + q, fromIds[i], a, b, c, d);
+                    }
+                    placed(f + q, quads[q], fromIds[i], a, b);
+                }
+            }
+        }
+    }
+
     /** Makes an inner node a leaf holding every distinct item stored below it, each once. */
     private void collapse(int node, Cell cell) {
-        Entries merged = new Entries(count[node] - markerCount(node));
-        int f = first[node];
+        Entries merged = new Entries(count(node) - markerCount(node));
+        int f = child(node);
         Cell[] quads = cell.quadrants();
         for (int q = 0; q < 4; q++) {
             gather(f + q, quads[q], merged, cell);
         }
         freeBlock(f);
-        makeLeaf(node, merged);
+        newLeaf(node, merged.size);
+        changed(cell);
+        double[] mc = merged.coords;
+        for (int i = 0, j = 0; i < merged.size; i++, j += 4) {
+            leafAppend(node, merged.ids[i], mc[j], mc[j + 1], mc[j + 2], mc[j + 3]);
+            placed(node, cell, merged.ids[i], mc[j], mc[j + 1]);
+        }
     }
 
     /**
@@ -327,13 +629,14 @@ final class Nodes {
      * distinct item exactly once over all the subtrees of {@code top}.
      */
     private void gather(int node, Cell cell, Entries out, Cell top) {
-        if (markers[node] != null) {
-            gatherFrom(markers[node], cell, out, top);
+        Entries m = markers[node];
+        if (m != null) {
+            gatherFrom(m.ids, m.coords, 0, m.size, cell, out, top);
         }
-        int f = first[node];
-        if (f < 0) {
-            gatherFrom(items[node], cell, out, top);
+        if (isLeaf(node)) {
+            gatherFrom(ids, co, leafStart(node), leafSize(node), cell, out, top);
         } else {
+            int f = child(node);
             Cell[] quads = cell.quadrants();
             for (int q = 0; q < 4; q++) {
                 gather(f + q, quads[q], out, top);
@@ -341,13 +644,13 @@ final class Nodes {
         }
     }
 
-    private static void gatherFrom(Entries from, Cell cell, Entries out, Cell top) {
-        double[] co = from.coords;
-        for (int i = 0, j = 0; i < from.size; i++, j += 4) {
+    private static void gatherFrom(
+            Object[] ids, double[] co, int from, int size, Cell cell, Entries out, Cell top) {
+        for (int i = from, j = 4 * from; i < from + size; i++, j += 4) {
             double rx = Math.max(co[j], top.minX);
             double ry = Math.max(co[j + 1], top.minY);
             if (cell.owns(rx, ry, top.maxX, top.maxY)) {
-                out.add(from.ids[i], co[j], co[j + 1], co[j + 2], co[j + 3]);
+                out.add(ids[i], co[j], co[j + 1], co[j + 2], co[j + 3]);
             }
         }
     }
@@ -365,36 +668,33 @@ final class Nodes {
             double qb,
             double qc,
             double qd,
-            double edgeX,
-            double edgeY,
             Consumer<? super T> out) {
         Entries m = markers[node];
         if (m != null) {
             // A marker covers this cell, which meets the area: no box test, only the owner test.
-            double[] co = m.coords;
+            double[] mc = m.coords;
             for (int i = 0, j = 0; i < m.size; i++, j += 4) {
-                if (cell.owns(Math.max(qa, co[j]), Math.max(qb, co[j + 1]), edgeX, edgeY)) {
+                if (cell.owns(Math.max(qa, mc[j]), Math.max(qb, mc[j + 1]), edgeX, edgeY)) {
                     out.accept((T) m.ids[i]);
                 }
             }
         }
-        int f = first[node];
-        if (f < 0) {
-            Entries it = items[node];
-            double[] co = it.coords;
-            for (int i = 0, j = 0; i < it.size; i++, j += 4) {
+        if (isLeaf(node)) {
+            int start = leafStart(node);
+            for (int i = start, j = 4 * start; i < start + leafSize(node); i++, j += 4) {
                 if (co[j] <= qc && co[j + 2] >= qa && co[j + 1] <= qd && co[j + 3] >= qb) {
                     if (cell.owns(Math.max(qa, co[j]), Math.max(qb, co[j + 1]), edgeX, edgeY)) {
-                        out.accept((T) it.ids[i]);
+                        out.accept((T) ids[i]);
                     }
                 }
             }
             return;
         }
+        int f = child(node);
         int touched = cell.touched(qa, qb, qc, qd);
         for (int q = 0; q < 4; q++) {
             if ((touched & (1 << q)) != 0) {
-                query(f + q, cell.child(q), qa, qb, qc, qd, edgeX, edgeY, out);
+                query(f + q, cell.child(q), qa, qb, qc, qd, out);
             }
         }
     }
@@ -403,11 +703,12 @@ final class Nodes {
      * Fills an empty leaf with {@code n} items ({@code ids[i]} with its box at {@code
      * co[4i..4i+4)}) in one top-down pass. Each level copies its items' boxes into packed arrays
      * per quadrant, so every pass reads memory in order (routing indexes into one big array instead
-     * made each level a round of cache misses, slower than inserting one at a time); every list is
-     * allocated at its final size, and siblings' subtrees are laid out one after the other.
+     * made each level a round of cache misses, slower than inserting one at a time); every leaf's
+     * block is allocated at its final size, and siblings' subtrees are laid out one after the
+     * other.
      */
-    void build(int node, Cell cell, double[] co, Object[] ids, int n, int capacity, int maxDepth) {
-        count[node] = n;
+    void build(
+            int node, Cell cell, double[] bco, Object[] bids, int n, int capacity, int maxDepth) {
         Cell[] quads = cell.quadrants();
         // Per item: -1 for a marker, else the quadrants its box touches.
         byte[] route = new byte[n];
@@ -415,7 +716,7 @@ final class Nodes {
         long copies = 0;
         int nMarkers = 0;
         for (int i = 0, j = 0; i < n; i++, j += 4) {
-            double a = co[j], b = co[j + 1], c = co[j + 2], d = co[j + 3];
+            double a = bco[j], b = bco[j + 1], c = bco[j + 2], d = bco[j + 3];
             if (cell.coveredBy(a, b, c, d)) {
                 route[i] = -1;
                 nMarkers++;
@@ -436,32 +737,33 @@ final class Nodes {
             Entries m = new Entries(nMarkers);
             for (int i = 0, j = 0; i < n; i++, j += 4) {
                 if (route[i] < 0) {
-                    m.add(ids[i], co[j], co[j + 1], co[j + 2], co[j + 3]);
+                    m.add(bids[i], bco[j], bco[j + 1], bco[j + 2], bco[j + 3]);
+                    placed(node, cell, bids[i], bco[j], bco[j + 1]);
                 }
             }
             markers[node] = m;
+            rec[2 * node] |= 1;
         }
         int partial = n - nMarkers;
         boolean split = partial > capacity && cell.splittable(maxDepth);
         if (split && !pays(partialIn, copies, partial)) {
             split = false;
-            refusedAt[node] = partial;
         }
         if (!split) {
-            Entries list = new Entries(partial);
+            newLeaf(node, partial);
+            if (partial > capacity && cell.splittable(maxDepth)) {
+                refusedAt[node] = partial;
+            }
             for (int i = 0, j = 0; i < n; i++, j += 4) {
                 if (route[i] >= 0) {
-                    list.add(ids[i], co[j], co[j + 1], co[j + 2], co[j + 3]);
+                    leafAppend(node, bids[i], bco[j], bco[j + 1], bco[j + 2], bco[j + 3]);
+                    placed(node, cell, bids[i], bco[j], bco[j + 1]);
                 }
             }
-            items[node] = list;
-            sync(node);
             return;
         }
         int f = allocBlock();
-        items[node] = null;
-        first[node] = f;
-        sync(node);
+        setInner(node, f, n);
         for (int q = 0; q < 4; q++) {
             int bit = 1 << q;
             int k = 0;
@@ -475,8 +777,8 @@ final class Nodes {
             k = 0;
             for (int i = 0; i < n; i++) {
                 if (route[i] > 0 && (route[i] & bit) != 0) {
-                    System.arraycopy(co, 4 * i, subCo, 4 * k, 4);
-                    subIds[k++] = ids[i];
+                    System.arraycopy(bco, 4 * i, subCo, 4 * k, 4);
+                    subIds[k++] = bids[i];
                 }
             }
             build(f + q, quads[q], subCo, subIds, k, capacity, maxDepth);

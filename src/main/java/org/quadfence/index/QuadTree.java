@@ -3,7 +3,6 @@ package org.quadfence.index;
 import org.quadfence.geo.Box;
 
 import java.util.ArrayList;
-import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Objects;
@@ -34,7 +33,10 @@ import java.util.function.Consumer;
  *
  * <p>Sizing: {@code capacity} 8 and {@code maxDepth} 16 suit lon/lat fences from city blocks to
  * continents (see docs/benchmarks.md). Each leaf holds its boxes as packed coordinates, so a point
- * query reads one short array after the descent and allocates nothing.
+ * query reads one short run of an array after the descent and allocates nothing; a lookup table
+ * over the top levels lets the descent skip them. The tree keeps no {@code Box} objects and no
+ * per-item objects of its own: about 56 bytes per small fence at a million
+ * (docs/bench/index-issue9.md).
  *
  * <p>Not thread-safe: any number of concurrent queries is fine only while nothing changes the tree.
  *
@@ -48,7 +50,6 @@ public final class QuadTree<T> {
     private final double maxY;
     private final int capacity;
     private final int maxDepth;
-    private final HashMap<T, Box> boxes;
     private final Cell rootCell;
     private Nodes nodes;
 
@@ -59,10 +60,10 @@ public final class QuadTree<T> {
      * @param maxDepth depth below which no node splits (the root is at depth 0), at least 0
      */
     public QuadTree(Box bounds, int capacity, int maxDepth) {
-        this(bounds, capacity, maxDepth, new HashMap<>());
+        this(bounds, capacity, maxDepth, 0);
     }
 
-    private QuadTree(Box bounds, int capacity, int maxDepth, HashMap<T, Box> boxes) {
+    private QuadTree(Box bounds, int capacity, int maxDepth, int expected) {
         Objects.requireNonNull(bounds, "bounds");
         if (!Double.isFinite(bounds.minX())
                 || !Double.isFinite(bounds.minY())
@@ -83,9 +84,8 @@ public final class QuadTree<T> {
         this.maxY = bounds.maxY();
         this.capacity = capacity;
         this.maxDepth = maxDepth;
-        this.boxes = boxes;
         this.rootCell = new Cell(minX, minY, maxX, maxY, 0);
-        this.nodes = new Nodes();
+        this.nodes = new Nodes(rootCell, expected);
     }
 
     /**
@@ -95,9 +95,8 @@ public final class QuadTree<T> {
      * @throws IllegalArgumentException if a box is not inside {@code bounds}
      */
     public static <T> QuadTree<T> build(Box bounds, int capacity, int maxDepth, Map<T, Box> items) {
-        QuadTree<T> tree =
-                new QuadTree<>(bounds, capacity, maxDepth, new HashMap<>(items.size() * 4 / 3 + 1));
         int n = items.size();
+        QuadTree<T> tree = new QuadTree<>(bounds, capacity, maxDepth, n);
         Object[] ids = new Object[n];
         double[] coords = new double[4 * n];
         int i = 0;
@@ -107,7 +106,6 @@ public final class QuadTree<T> {
             }
             T id = Objects.requireNonNull(e.getKey(), "id");
             Box box = tree.checkInside(e.getValue());
-            tree.boxes.put(id, box);
             ids[i] = id;
             coords[4 * i] = box.minX();
             coords[4 * i + 1] = box.minY();
@@ -119,6 +117,7 @@ public final class QuadTree<T> {
             throw new IllegalArgumentException("items changed while building");
         }
         tree.nodes.build(Nodes.ROOT, tree.rootCell, coords, ids, n, capacity, maxDepth);
+        tree.nodes.finishBuild();
         return tree;
     }
 
@@ -130,7 +129,7 @@ public final class QuadTree<T> {
     public void insert(T id, Box box) {
         Objects.requireNonNull(id, "id");
         checkInside(box);
-        if (boxes.putIfAbsent(id, box) != null) {
+        if (nodes.homes.get(id) != IdTable.ABSENT) {
             throw new IllegalArgumentException("id already present: " + id);
         }
         nodes.insert(
@@ -143,16 +142,19 @@ public final class QuadTree<T> {
                 box.maxY(),
                 capacity,
                 maxDepth);
+        nodes.refreshGrid();
     }
 
     /** Removes an item; true if it was there. */
     public boolean remove(T id) {
-        Box box = boxes.remove(id);
-        if (box == null) {
+        double[] b = nodes.boxOf(id);
+        if (b == null) {
             return false;
         }
-        nodes.remove(
-                Nodes.ROOT, rootCell, id, box.minX(), box.minY(), box.maxX(), box.maxY(), capacity);
+        // The id leaves the table first, so that a collapse on the way re-homes only the others.
+        nodes.homes.remove(id);
+        nodes.remove(Nodes.ROOT, rootCell, id, b[0], b[1], b[2], b[3], capacity);
+        nodes.refreshGrid();
         return true;
     }
 
@@ -164,10 +166,9 @@ public final class QuadTree<T> {
     public void update(T id, Box box) {
         Objects.requireNonNull(id, "id");
         checkInside(box);
-        Box old = boxes.get(id);
+        Box old = box(id);
         if (old != null) {
             if (old.equals(box)) {
-                boxes.put(id, box);
                 return;
             }
             remove(id);
@@ -186,19 +187,29 @@ public final class QuadTree<T> {
         if (!(x >= minX && x <= maxX && y >= minY && y <= maxY)) {
             return;
         }
-        int[] first = nodes.first;
-        Entries[] markers = nodes.markers;
-        double x0 = minX, y0 = minY, x1 = maxX, y1 = maxY;
-        int n = Nodes.ROOT;
+        int[] rec = nodes.rec;
+        // The table gives the node where the descent starts, at most k levels down, and its cell.
+        Grid g = nodes.grid;
+        int gx = g.column(x);
+        int gy = g.row(y);
+        int e = g.start[gy * g.side + gx];
+        int n = e >>> 4;
+        int shift = g.k - (e & 15);
+        int ix = gx >> shift << shift;
+        int iy = gy >> shift << shift;
+        double x0 = g.xs[ix], x1 = g.xs[ix + (1 << shift)];
+        double y0 = g.ys[iy], y1 = g.ys[iy + (1 << shift)];
+        int link;
         while (true) {
-            Entries m = markers[n];
-            if (m != null) {
+            link = rec[2 * n];
+            if ((link & 1) != 0) {
+                Entries m = nodes.markers[n];
                 Object[] ids = m.ids;
                 for (int i = 0, s = m.size; i < s; i++) {
                     out.accept((T) ids[i]);
                 }
             }
-            int f = first[n];
+            int f = link >> 1;
             if (f < 0) {
                 break;
             }
@@ -221,11 +232,12 @@ public final class QuadTree<T> {
             }
             n = f + q;
         }
-        double[] c = nodes.leafCoords[n];
-        for (int i = 0, j = 0, s = nodes.leafSize[n]; i < s; i++, j += 4) {
+        int start = ~(link >> 1);
+        int end = start + rec[2 * n + 1];
+        double[] c = nodes.co;
+        for (int i = start, j = 4 * start; i < end; i++, j += 4) {
             if (x >= c[j] && y >= c[j + 1] && x <= c[j + 2] && y <= c[j + 3]) {
-                // The list object is loaded only on a hit.
-                out.accept((T) nodes.items[n].ids[i]);
+                out.accept((T) nodes.ids[i]);
             }
         }
     }
@@ -247,25 +259,20 @@ public final class QuadTree<T> {
         if (!rootCell.meets(area.minX(), area.minY(), area.maxX(), area.maxY())) {
             return;
         }
-        nodes.query(
-                Nodes.ROOT,
-                rootCell,
-                area.minX(),
-                area.minY(),
-                area.maxX(),
-                area.maxY(),
-                maxX,
-                maxY,
-                out);
+        nodes.query(Nodes.ROOT, rootCell, area.minX(), area.minY(), area.maxX(), area.maxY(), out);
     }
 
-    /** The item's box, or null if absent. */
+    /**
+     * The item's box, or null if absent: a new {@code Box} equal to the one given, since the tree
+     * keeps only its coordinates.
+     */
     public Box box(T id) {
-        return boxes.get(id);
+        double[] b = nodes.boxOf(id);
+        return b == null ? null : new Box(b[0], b[1], b[2], b[3]);
     }
 
     public int size() {
-        return boxes.size();
+        return nodes.homes.size();
     }
 
     /**
@@ -277,11 +284,11 @@ public final class QuadTree<T> {
     }
 
     private void leafCells(int node, Cell cell, Consumer<Box> out) {
-        int first = nodes.first[node];
-        if (first < 0) {
+        if (nodes.isLeaf(node)) {
             out.accept(new Box(cell.minX, cell.minY, cell.maxX, cell.maxY));
             return;
         }
+        int first = nodes.child(node);
         for (int q = 0; q < 4; q++) {
             leafCells(first + q, cell.child(q), out);
         }
@@ -289,8 +296,7 @@ public final class QuadTree<T> {
 
     /** Removes every item. */
     public void clear() {
-        boxes.clear();
-        nodes = new Nodes();
+        nodes = new Nodes(rootCell, 0);
     }
 
     /** The region this tree covers. */
@@ -307,7 +313,7 @@ public final class QuadTree<T> {
                 + ", maxDepth "
                 + maxDepth
                 + ", "
-                + boxes.size()
+                + size()
                 + " items]";
     }
 
@@ -326,25 +332,14 @@ public final class QuadTree<T> {
         return Invariants.storedPairs(nodes, Nodes.ROOT);
     }
 
+    /** The node arrays, for tests. */
+    Nodes nodes() {
+        return nodes;
+    }
+
     /** Checks every structural rule; throws {@link IllegalStateException} on the first broken. */
     void checkInvariants() {
-        Map<Object, double[]> all =
-                Invariants.check(nodes, Nodes.ROOT, rootCell, null, capacity, maxDepth);
-        if (all.size() != boxes.size()) {
-            throw new IllegalStateException(
-                    all.size() + " items in nodes, " + boxes.size() + " ids");
-        }
-        for (Map.Entry<Object, double[]> e : all.entrySet()) {
-            Box b = boxes.get(e.getKey());
-            double[] c = e.getValue();
-            if (b == null
-                    || b.minX() != c[0]
-                    || b.minY() != c[1]
-                    || b.maxX() != c[2]
-                    || b.maxY() != c[3]) {
-                throw new IllegalStateException("stored box differs for " + e.getKey());
-            }
-        }
+        Invariants.check(nodes, rootCell, capacity, maxDepth);
     }
 
     private Box checkInside(Box box) {

@@ -3,6 +3,7 @@ package org.quadfence.index;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.Arguments;
 import org.junit.jupiter.params.provider.MethodSource;
+import org.junit.jupiter.params.provider.ValueSource;
 import org.quadfence.geo.Box;
 
 import java.util.ArrayList;
@@ -93,6 +94,49 @@ class QuadTreeBruteForceTest {
         }
         assertThat(tree.nodeCount()).isEqualTo(1);
         assertThat(tree.storedPairs()).isZero();
+    }
+
+    @ParameterizedTest(name = "seed {0}")
+    @ValueSource(longs = {1, 2})
+    void aTreeGrownPastSeveralTableDepthsMatchesBruteForceWhileItShrinksAgain(long seed) {
+        // Thousands of items, so that the top-level lookup table grows to depth 4 or 5 and every
+        // split, collapse and first or last marker above that depth has to refresh it.
+        Random rnd = new Random(seed);
+        Gen gen = new Gen(rnd);
+        QuadTree<String> tree = new QuadTree<>(BOUNDS, 4, 12);
+        Map<String, Box> model = new LinkedHashMap<>();
+        for (int i = 0; i < 6000; i++) {
+            Box box = rnd.nextInt(50) == 0 ? gen.box(model) : gen.smallBox();
+            tree.insert("g" + i, box);
+            model.put("g" + i, box);
+            if (i % 10 == 0) {
+                checkPoint(tree, model, gen.point(model));
+            }
+        }
+        tree.checkInvariants();
+        assertThat(tree.nodes().grid.k).isGreaterThanOrEqualTo(4);
+        List<String> ids = new ArrayList<>(model.keySet());
+        java.util.Collections.shuffle(ids, rnd);
+        for (int i = 0; i < ids.size(); i++) {
+            Box box = model.remove(ids.get(i));
+            assertThat(tree.box(ids.get(i))).isEqualTo(box);
+            assertThat(tree.remove(ids.get(i))).isTrue();
+            if (i % 10 == 0) {
+                checkPoint(tree, model, gen.point(model));
+            }
+            if (i % 1000 == 0) {
+                tree.checkInvariants();
+            }
+        }
+        tree.checkInvariants();
+        assertThat(tree.size()).isZero();
+    }
+
+    private static void checkPoint(QuadTree<String> tree, Map<String, Box> model, double[] p) {
+        assertThat(tree.query(p[0], p[1]))
+                .as("point (%s, %s)", p[0], p[1])
+                .doesNotHaveDuplicates()
+                .containsExactlyInAnyOrderElementsOf(containing(model, p[0], p[1]));
     }
 
     private static void checkBulkBuildAgrees(
@@ -209,6 +253,15 @@ class QuadTreeBruteForceTest {
                 w *= rnd.nextDouble();
                 h *= rnd.nextDouble();
             }
+            return new Box(x, y, Math.min(BOUNDS.maxX(), x + w), Math.min(BOUNDS.maxY(), y + h));
+        }
+
+        /** A box of at most 1/256 of the bounds each way, anywhere. */
+        Box smallBox() {
+            double x = x();
+            double y = y();
+            double w = (BOUNDS.maxX() - BOUNDS.minX()) / 256 * rnd.nextDouble();
+            double h = (BOUNDS.maxY() - BOUNDS.minY()) / 256 * rnd.nextDouble();
             return new Box(x, y, Math.min(BOUNDS.maxX(), x + w), Math.min(BOUNDS.maxY(), y + h));
         }
 
