@@ -25,16 +25,16 @@ import java.util.List;
 import java.util.Map;
 
 /**
- * Keyed by group and tile: keeps the fences of one group in one tile and finds, for each position
- * in the tile, the fences that contain it.
+ * Keyed by group, tile and shard: keeps the fences of one group in one tile and finds, for each
+ * position of the shard's entities in the tile, the fences that contain it ({@link TileShards}).
  *
  * <p>The tile's fences live in keyed MapState (the durable truth, in checkpoints and savepoints). A
  * quadtree over them is a transient index, rebuilt from that state whenever this instance does not
- * have it (after a restore, a rescale, or on a new task). Both inputs wait until the watermark
- * passes their time (fence updates in keyed state, positions in {@link EventTimeStage}); then the
- * fence updates at time t are applied before the positions at t are matched. Late positions never
- * get here ({@link LateFilter}); a late fence update is applied at once and counted. A tile with no
- * fences keeps no quadtree.
+ * have it (after a restore, a rescale, or on a new task); the shards of a tile that share a subtask
+ * share one quadtree. Both inputs wait until the watermark passes their time (fence updates in
+ * keyed state, positions in {@link EventTimeStage}); then the fence updates at time t are applied
+ * before the positions at t are matched. Late positions never get here ({@link LateFilter}); a late
+ * fence update is applied at once and counted. A tile with no fences keeps no quadtree.
  *
  * <p>The stage's clock follows the positions: when every positions partition falls silent, Flink
  * would let the fences input alone drive the clock, and fence changes often run ahead of positions
@@ -63,7 +63,7 @@ public class TileMatcher extends EventTimeStage<TileKey, Position, Membership>
 
     private transient MapState<String, TileFence> fences;
     private transient TimeBuffer<TileUpdate> pendingUpdates;
-    private transient Map<TileKey, QuadTree<Piece>> trees;
+    private transient Map<Cell, Index> trees;
     private transient Counter positionsIn;
     private transient LongCounter recordsIn;
     private transient Counter lateMatches;
@@ -238,10 +238,13 @@ public class TileMatcher extends EventTimeStage<TileKey, Position, Membership>
         } else {
             fences.put(id, after);
         }
-        QuadTree<Piece> tree = trees.get(tile);
-        if (tree == null) {
+        Cell cell = new Cell(tile.group(), tile.tile());
+        Index index = trees.get(cell);
+        // Every shard gets the same updates in the same order: the owner's keep the index.
+        if (index == null || index.owner() != tile.shard()) {
             return;
         }
+        QuadTree<Piece> tree = index.tree();
         if (before != null) {
             fencesIndexed--;
             Piece.remove(tree, id, before);
@@ -251,25 +254,35 @@ public class TileMatcher extends EventTimeStage<TileKey, Position, Membership>
             Piece.entries(id, after, tree::insert);
         }
         if (tree.size() == 0) {
-            trees.remove(tile);
+            trees.remove(cell);
         }
     }
 
     /**
-     * The tile's quadtree, built from the tile's state when this instance does not have it; null
-     * when the tile holds no fences.
+     * The tile's quadtree, built from the state of the current shard when this instance does not
+     * have it; null when the tile holds no fences. The shards of a tile on this subtask share it.
      */
     private QuadTree<Piece> tree(TileKey tile) throws Exception {
-        QuadTree<Piece> tree = trees.get(tile);
-        if (tree == null && !fences.isEmpty()) {
+        Cell cell = new Cell(tile.group(), tile.tile());
+        Index index = trees.get(cell);
+        if (index == null && !fences.isEmpty()) {
             Map<Piece, Box> items = new HashMap<>();
             for (Map.Entry<String, TileFence> e : fences.entries()) {
                 fencesIndexed++;
                 Piece.entries(e.getKey(), e.getValue(), items::put);
             }
-            tree = QuadTree.build(grid.cell(tile.tile()), nodeCapacity, maxDepth, items);
-            trees.put(tile, tree);
+            index =
+                    new Index(
+                            QuadTree.build(grid.cell(tile.tile()), nodeCapacity, maxDepth, items),
+                            tile.shard());
+            trees.put(cell, index);
         }
-        return tree;
+        return index == null ? null : index.tree();
     }
+
+    /** A tile of a group, whatever the shard. */
+    private record Cell(String group, long tile) {}
+
+    /** A tile's quadtree, kept up to date by the updates of one of its shards, its owner. */
+    private record Index(QuadTree<Piece> tree, int owner) {}
 }
