@@ -42,7 +42,7 @@ public final class JobOptions implements Serializable {
         m.put(
                 "tile-shards",
                 new String[] {
-                    "8",
+                    "4",
                     "shards per tile: a tile's positions are spread over this many subtasks by"
                             + " entity, each with a copy of the tile's fences"
                 });
