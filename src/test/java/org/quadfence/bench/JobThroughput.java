@@ -105,6 +105,8 @@ public final class JobThroughput {
         DEFAULTS.put("parallelism", "2");
         DEFAULTS.put("phases", "throughput,latency"); // and scaleout
         DEFAULTS.put("scaleout-parallelism", "1,2,4,8");
+        // one unreported run first, at the first p, so that the JVM has compiled the job's code
+        DEFAULTS.put("scaleout-warmup", "true");
         // a task whose first operator's name contains one of these is a keyed stage's
         DEFAULTS.put(
                 "scaleout-stages",
@@ -567,6 +569,9 @@ public final class JobThroughput {
                         Runtime.getRuntime().availableProcessors(),
                         Runtime.getRuntime().availableProcessors()));
         ScaleOut scaleOut = new ScaleOut();
+        if (Boolean.parseBoolean(settings.get("scaleout-warmup"))) {
+            scaleOut.warmUp(scaleoutRun(scaleoutParallelisms().get(0)));
+        }
         for (int p : scaleoutParallelisms()) {
             scaleOut.add(scaleoutRun(p));
         }

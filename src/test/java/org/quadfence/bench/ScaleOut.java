@@ -118,6 +118,12 @@ final class ScaleOut {
     }
 
     private final List<Run> runs = new ArrayList<>();
+    private Run warmUp;
+
+    /** A run before the measured ones, only for its output and for the report's note on it. */
+    void warmUp(Run run) {
+        warmUp = run;
+    }
 
     void add(Run run) {
         runs.add(run);
@@ -140,15 +146,19 @@ final class ScaleOut {
 
     /** Null when every run wrote the same events; else what differs. */
     String outputMismatch() {
-        for (Run r : runs) {
-            if (!r.events.equals(runs.get(0).events)) {
+        List<Run> all = new ArrayList<>(runs);
+        if (warmUp != null) {
+            all.add(0, warmUp);
+        }
+        for (Run r : all) {
+            if (!r.events.equals(all.get(0).events)) {
                 return String.format(
                         Locale.ROOT,
-                        "the output differs between parallelisms: p=%d wrote %d events (hash %s),"
-                                + " p=%d wrote %d events (hash %s)",
-                        runs.get(0).p,
-                        runs.get(0).events.records(),
-                        runs.get(0).events.hash(),
+                        "the output differs between runs: %s wrote %d events (hash %s), p=%d wrote"
+                                + " %d events (hash %s)",
+                        (all.get(0) == warmUp ? "the warm-up at p=" : "p=") + all.get(0).p,
+                        all.get(0).events.records(),
+                        all.get(0).events.hash(),
                         r.p,
                         r.events.records(),
                         r.events.hash());
@@ -161,6 +171,21 @@ final class ScaleOut {
     void describe(StringBuilder b) {
         Run one = runs.stream().filter(r -> r.p == 1).findFirst().orElse(null);
         double t1 = one == null ? Double.NaN : one.keyedCpu();
+        if (warmUp != null) {
+            b.append(
+                    String.format(
+                            Locale.ROOT,
+                            "A warm-up run at p = %d came first and is not in the table: in it the"
+                                    + " JVM loads and compiles the job's code (%.1f s wall,"
+                                    + " keyed-stage CPU %.1f s, JVM CPU %.1f s, %d events, hash"
+                                    + " %s).%n%n",
+                            warmUp.p,
+                            warmUp.wallSeconds,
+                            warmUp.keyedCpu(),
+                            warmUp.processCpu,
+                            warmUp.events.records(),
+                            warmUp.events.hash()));
+        }
         b.append(
                 "| p | job wall time | keyed-stage CPU-s, all subtasks | busiest slot CPU-s |"
                     + " **S(p) per slot** | busiest keyed subtask CPU-s (stage) | S(p) per stage |"
@@ -208,7 +233,7 @@ final class ScaleOut {
                 mismatch == null
                         ? String.format(
                                 Locale.ROOT,
-                                "- Output: the same %d events (hash %s) at every parallelism.%n",
+                                "- Output: the same %d events (hash %s) in every run.%n",
                                 runs.get(0).events.records(),
                                 runs.get(0).events.hash())
                         : "- Output: **DIFFERS**: " + mismatch + ".\n");
