@@ -9,6 +9,11 @@ import java.util.SplittableRandom;
  * about twenty city areas (most a city block to a few km wide, a few 1 to 30 degrees, two of
  * continent size) and entities that walk randomly in the same city areas.
  *
+ * <p>The one-city world ({@code oneCity}) has the same fence sizes, regions, continents and walk,
+ * but puts every entity and 99% ({@link #ONE_CITY_SHARE}) of the small fences in {@link #ONE_CITY}
+ * (the other small fences spread over the twenty cities as usual), so that every position falls in
+ * one tile of level 7: the load a single hot tile puts on the keyed stages.
+ *
  * <p>Fences hold from the beginning of time (no timestamp field; the harness stamps their records
  * with time 0). Each entity reports once per round; inside a round the entities report in the order
  * of a fixed phase in [0, interval), plus a jitter of at most {@link #JITTER_MS}, so event time
@@ -45,11 +50,25 @@ final class BenchWorld {
         {"Sydney", 151.21, -33.87, 0.8},
     };
 
+    /**
+     * The city of the one-city world. Not New York: its latitude, 40.75, is 0.03 degrees south of a
+     * row edge of level 7 (40.78125), so its entities would straddle two tiles. Philadelphia's
+     * walking area (3 sigma: 0.45 degrees of latitude, 0.59 of longitude) lies inside the level-7
+     * tile lon [-75.94, -73.13) x lat [39.38, 40.78).
+     */
+    static final Object[] ONE_CITY = {"Philadelphia", -75.16, 39.95};
+
+    /** The share of the small fences in {@link #ONE_CITY} in the one-city world. */
+    static final double ONE_CITY_SHARE = 0.99;
+
     /** Standard deviation of fence centres and entity starts around a city centre, degrees. */
     private static final double CITY_SIGMA = 0.15;
 
     private final long seed;
+    private final boolean oneCity;
     private final double[] cumulativeWeight;
+    private final double[] centreLon; // the cities, then ONE_CITY
+    private final double[] centreLat;
 
     // Entity state, by entity index.
     private final int entities;
@@ -64,15 +83,22 @@ final class BenchWorld {
     private final String[] ids;
     private final byte[][] keys;
 
-    BenchWorld(long seed, int entities, int intervalMs) {
+    BenchWorld(long seed, int entities, int intervalMs, boolean oneCity) {
         this.seed = seed;
+        this.oneCity = oneCity;
         this.entities = entities;
         cumulativeWeight = new double[CITIES.length];
+        centreLon = new double[CITIES.length + 1];
+        centreLat = new double[CITIES.length + 1];
         double sum = 0;
         for (int i = 0; i < CITIES.length; i++) {
             sum += (double) CITIES[i][3];
             cumulativeWeight[i] = sum;
+            centreLon[i] = (double) CITIES[i][1];
+            centreLat[i] = (double) CITIES[i][2];
         }
+        centreLon[CITIES.length] = (double) ONE_CITY[1];
+        centreLat[CITIES.length] = (double) ONE_CITY[2];
         for (int i = 0; i < CITIES.length; i++) {
             cumulativeWeight[i] /= sum;
         }
@@ -84,7 +110,7 @@ final class BenchWorld {
         speed = new double[entities];
         phaseMs = new int[entities];
         for (int e = 0; e < entities; e++) {
-            int c = pickCity(r);
+            int c = oneCity ? CITIES.length : pickCity(r);
             city[e] = c;
             double[] p = nearCity(r, c, 2.5);
             lon[e] = p[0];
@@ -155,7 +181,7 @@ final class BenchWorld {
                     "region");
         }
         while (n < count) {
-            int c = pickCity(r);
+            int c = oneCity && r.nextDouble() < ONE_CITY_SHARE ? CITIES.length : pickCity(r);
             double[] p = nearCity(r, c, 3);
             // 50 m to 3 km, log-uniform; aspect 1:2 to 2:1.
             double side = Math.exp(r.nextDouble(Math.log(0.0005), Math.log(0.03)));
@@ -266,7 +292,7 @@ final class BenchWorld {
     }
 
     /** A point near city {@code c}: Gaussian around its centre, at most {@code cut} sigmas out. */
-    private static double[] nearCity(SplittableRandom r, int c, double cut) {
+    private double[] nearCity(SplittableRandom r, int c, double cut) {
         double x;
         double y;
         do {
@@ -278,12 +304,12 @@ final class BenchWorld {
         return new double[] {lo, la};
     }
 
-    private static double cityLon(int c) {
-        return (double) CITIES[c][1];
+    private double cityLon(int c) {
+        return centreLon[c];
     }
 
-    private static double cityLat(int c) {
-        return (double) CITIES[c][2];
+    private double cityLat(int c) {
+        return centreLat[c];
     }
 
     /** {@code x} with six decimals (about 0.1 m), without the cost of String.format. */

@@ -1,5 +1,6 @@
 package org.quadfence.bench;
 
+import org.apache.flink.api.common.JobExecutionResult;
 import org.apache.flink.api.common.JobStatus;
 import org.apache.flink.api.common.serialization.DeserializationSchema;
 import org.apache.flink.api.common.typeinfo.TypeInformation;
@@ -32,6 +33,7 @@ import org.quadfence.job.JobOptions;
 import org.quadfence.model.Parsed;
 import org.quadfence.model.Position;
 import org.quadfence.testing.KafkaBroker;
+import org.quadfence.tiles.TileGrid;
 
 import java.io.IOException;
 import java.lang.management.ManagementFactory;
@@ -68,10 +70,17 @@ import java.util.stream.Stream;
  *       are given three ways: M over the whole job (submit to finish), M over first position read
  *       to finish, and the steady read rate between 10% and 90% of M (the sources are
  *       back-pressured, so this is the pipeline's rate).
+ *   <li><b>Scale-out.</b> The same bounded input as the throughput phase, run exactly-once with
+ *       heap state once per parallelism of {@code --scaleout-parallelism}; the CPU time of every
+ *       subtask of the keyed stages and the records each took in give the projected speed-up (see
+ *       {@link ScaleOut}), and the events must be the same at every parallelism.
  *   <li><b>Latency.</b> The job runs unbounded; positions are produced at a fixed rate with event
  *       time = now; the events topic is read (read_committed for exactly-once) and each event's
  *       latency is the time it was read minus its timestamp (the position's event time).
  * </ul>
+ *
+ * <p>{@code --workload one-city} puts every entity and nearly every fence in one city, so that all
+ * positions fall in one tile (see {@link BenchWorld}).
  *
  * <p>Options ({@code --key value}; one argument holding them all, split on blanks, also works): see
  * {@link #DEFAULTS}. {@code --job.KEY VALUE} passes a job option (for example {@code
@@ -85,14 +94,23 @@ public final class JobThroughput {
     static final Map<String, String> DEFAULTS = new LinkedHashMap<>();
 
     static {
+        DEFAULTS.put("workload", "cities"); // or one-city
         DEFAULTS.put("fences", "100000");
         DEFAULTS.put("big-fences", "40"); // 1 to 30 degrees; plus two continents
         DEFAULTS.put("entities", "100000");
         DEFAULTS.put("interval", "10s"); // event time between two positions of one entity
-        DEFAULTS.put("positions", "3000000"); // M, for the throughput phase
-        DEFAULTS.put("partitions", "4"); // of the positions and events topics
+        DEFAULTS.put("positions", "3000000"); // M, for the throughput and scale-out phases
+        // of the positions and events topics; with the scale-out phase at least its largest p
+        DEFAULTS.put("partitions", "4");
         DEFAULTS.put("parallelism", "2");
-        DEFAULTS.put("phases", "throughput,latency");
+        DEFAULTS.put("phases", "throughput,latency"); // and scaleout
+        DEFAULTS.put("scaleout-parallelism", "1,2,4,8");
+        // one unreported run first, at the first p, so that the JVM has compiled the job's code
+        DEFAULTS.put("scaleout-warmup", "true");
+        // a task whose first operator's name contains one of these is a keyed stage's
+        DEFAULTS.put(
+                "scaleout-stages",
+                "FenceRouter,TileMatcher,MembershipTracker,PropertiesJoiner,EventOrderer");
         DEFAULTS.put("backends", "hashmap,rocksdb"); // throughput phase
         DEFAULTS.put("checkpoint-interval", "10s"); // throughput phase
         // delivery/backend of each latency run
@@ -110,6 +128,9 @@ public final class JobThroughput {
 
     private static final long START = Instant.parse("2026-01-01T00:00:00Z").toEpochMilli();
 
+    /** How often the scale-out phase samples the CPU time of the task threads. */
+    private static final long SAMPLE_MS = 100;
+
     private final Map<String, String> settings;
     private final Map<String, String> jobExtras;
     private final Map<String, String> flinkExtras;
@@ -118,6 +139,10 @@ public final class JobThroughput {
     private KafkaBroker kafka;
     private BenchWorld world;
     private long positionsProduced;
+    private int positionPartitions;
+    private final Map<Long, Long> positionsPerTile = new HashMap<>();
+    private final Map<Long, Long> fencesPerTile = new HashMap<>();
+    private String failure;
     private final Map<String, Integer> fenceKinds = new TreeMap<>();
     private double hashmapRate = Double.NaN;
     private int runs;
@@ -175,17 +200,34 @@ public final class JobThroughput {
     private void run() throws Exception {
         Files.createDirectories(out);
         List<String> phases = List.of(settings.get("phases").split(","));
+        String workload = settings.get("workload");
+        if (!workload.equals("cities") && !workload.equals("one-city")) {
+            throw new IllegalArgumentException("--workload is cities or one-city, not " + workload);
+        }
         header();
         log("starting the Kafka broker");
         try (KafkaBroker broker = KafkaBroker.start()) {
             kafka = broker;
-            world = new BenchWorld(seed(), intSetting("entities"), intervalMs());
+            world =
+                    new BenchWorld(
+                            seed(),
+                            intSetting("entities"),
+                            intervalMs(),
+                            workload.equals("one-city"));
             kafka.createTopic("fences", 2, true);
             produceFences();
-            if (phases.contains("throughput")) {
-                kafka.createTopic("positions", intSetting("partitions"), false);
+            positionPartitions = intSetting("partitions");
+            if (phases.contains("scaleout")) {
+                for (int p : scaleoutParallelisms()) {
+                    positionPartitions = Math.max(positionPartitions, p);
+                }
+            }
+            if (phases.contains("throughput") || phases.contains("scaleout")) {
+                kafka.createTopic("positions", positionPartitions, false);
                 producePositions();
-                dataShape();
+            }
+            dataShape();
+            if (phases.contains("throughput")) {
                 section(
                         "Throughput (bounded Kafka sources, exactly-once, everything in Kafka"
                                 + " first)");
@@ -201,8 +243,9 @@ public final class JobThroughput {
                     throughput(backend.trim(), details);
                 }
                 report.append('\n').append(details);
-            } else {
-                dataShape();
+            }
+            if (phases.contains("scaleout")) {
+                scaleoutPhase();
             }
             if (phases.contains("latency")) {
                 latencyPhase();
@@ -212,11 +255,15 @@ public final class JobThroughput {
         Files.writeString(file, report.toString());
         log("report written to " + file);
         System.out.println(report);
+        if (failure != null) {
+            throw new IllegalStateException(failure);
+        }
     }
 
     // ---------------------------------------------------------------- data
 
     private void produceFences() throws Exception {
+        TileGrid grid = jobGrid();
         long t0 = System.nanoTime();
         try (Producer p = new Producer(kafka.bootstrapServers(), 20)) {
             world.fences(
@@ -226,6 +273,16 @@ public final class JobThroughput {
                         String s = new String(v, java.nio.charset.StandardCharsets.UTF_8);
                         String kind = s.substring(s.lastIndexOf("\"kind\":\"") + 8, s.length() - 3);
                         fenceKinds.merge(kind, 1, Integer::sum);
+                        String[] rect =
+                                s.substring(s.indexOf("\"rect\":[") + 8, s.indexOf(']')).split(",");
+                        fencesPerTile.merge(
+                                grid.tileOf(
+                                        (Double.parseDouble(rect[0]) + Double.parseDouble(rect[2]))
+                                                / 2,
+                                        (Double.parseDouble(rect[1]) + Double.parseDouble(rect[3]))
+                                                / 2),
+                                1L,
+                                Long::sum);
                         p.send("fences", k, v, ts);
                     });
         }
@@ -241,6 +298,7 @@ public final class JobThroughput {
     private void producePositions() throws Exception {
         long m = Long.parseLong(settings.get("positions"));
         int entities = intSetting("entities");
+        TileGrid grid = jobGrid();
         long t0 = System.nanoTime();
         try (Producer p = new Producer(kafka.bootstrapServers(), 20)) {
             long sent = 0;
@@ -252,6 +310,11 @@ public final class JobThroughput {
                         intervalMs(),
                         (k, v, ts) -> {
                             if (left[0]-- > 0) {
+                                String s = new String(v, java.nio.charset.StandardCharsets.UTF_8);
+                                positionsPerTile.merge(
+                                        grid.tileOf(number(s, "lon"), number(s, "lat")),
+                                        1L,
+                                        Long::sum);
                                 p.send("positions", k, v, ts);
                             }
                         });
@@ -269,6 +332,18 @@ public final class JobThroughput {
 
     private void dataShape() {
         section("Data");
+        if (settings.get("workload").equals("one-city")) {
+            report.append(
+                    String.format(
+                            Locale.ROOT,
+                            "Workload **one-city**: every entity and %.0f%% of the blocks and"
+                                    + " districts are around %s (%.2f, %.2f); the rest as in the"
+                                    + " cities workload below.%n%n",
+                            100 * BenchWorld.ONE_CITY_SHARE,
+                            BenchWorld.ONE_CITY[0],
+                            (double) BenchWorld.ONE_CITY[1],
+                            (double) BenchWorld.ONE_CITY[2]));
+        }
         report.append(
                 String.format(
                         Locale.ROOT,
@@ -280,8 +355,10 @@ public final class JobThroughput {
                             + " one city, random walk (on foot, city traffic, fast road: 0.7 to 22"
                             + " m/s, turning), one position every %s of event time, event time"
                             + " increasing with jitter < %d ms (max-out-of-orderness of the job: 1"
-                            + " s)%n- positions: %d in the throughput phase (%d rounds), keyed by"
-                            + " entity id, %s partitions, lz4; seed %s%n%n",
+                            + " s)%n- positions: %d in the throughput and scale-out phases (%d"
+                            + " rounds), keyed by entity id, %d partitions, lz4; seed %s%n- tiles"
+                            + " of level %d (the job's tile-level): the positions fall in %d, the"
+                            + " busiest holds %s of them and the centres of %s of the fences%n%n",
                         settings.get("fences"),
                         fenceKinds,
                         BenchWorld.cityCount(),
@@ -290,15 +367,49 @@ public final class JobThroughput {
                         BenchWorld.JITTER_MS,
                         positionsProduced,
                         (positionsProduced + intSetting("entities") - 1) / intSetting("entities"),
-                        settings.get("partitions"),
-                        settings.get("seed")));
+                        positionPartitions,
+                        settings.get("seed"),
+                        jobGrid().level(),
+                        positionsPerTile.size(),
+                        percent(busiestTile(), positionsPerTile),
+                        percent(busiestTile(), fencesPerTile)));
+    }
+
+    /** The tile of the job's tile level with the most positions, or -1 when there are none. */
+    private long busiestTile() {
+        return positionsPerTile.entrySet().stream()
+                .max(Map.Entry.comparingByValue())
+                .map(Map.Entry::getKey)
+                .orElse(-1L);
+    }
+
+    private static String percent(long key, Map<Long, Long> counts) {
+        long all = counts.values().stream().mapToLong(Long::longValue).sum();
+        return all == 0
+                ? "-"
+                : String.format(Locale.ROOT, "%.1f%%", 100.0 * counts.getOrDefault(key, 0L) / all);
+    }
+
+    /** The tiles of the job's tile level (its default, or {@code --job.tile-level}). */
+    private TileGrid jobGrid() {
+        return new TileGrid(JobOptions.of(jobExtras).intValue("tile-level"));
+    }
+
+    /** The number after {@code "name":} in a one-line JSON object. */
+    private static double number(String json, String name) {
+        int from = json.indexOf("\"" + name + "\":") + name.length() + 3;
+        int to = from;
+        while (to < json.length() && "-.0123456789".indexOf(json.charAt(to)) >= 0) {
+            to++;
+        }
+        return Double.parseDouble(json.substring(from, to));
     }
 
     // ---------------------------------------------------------------- throughput
 
     private void throughput(String backend, StringBuilder details) throws Exception {
         String tag = "tp-" + backend + "-" + (++runs);
-        kafka.createTopic(tag + "-events", intSetting("partitions"), false);
+        kafka.createTopic(tag + "-events", positionPartitions, false);
         kafka.createTopic(tag + "-dlq", 1, false);
         Map<String, String> o = baseOptions(tag, backend, "exactly-once");
         o.put("positions-topic", "positions");
@@ -416,6 +527,138 @@ public final class JobThroughput {
             return Double.NaN;
         }
         return (b[1] - a[1]) / ((b[0] - a[0]) / 1e9);
+    }
+
+    // ---------------------------------------------------------------- scale-out
+
+    private List<Integer> scaleoutParallelisms() {
+        List<Integer> ps = new ArrayList<>();
+        for (String p : settings.get("scaleout-parallelism").split(",")) {
+            ps.add(Integer.parseInt(p.trim()));
+        }
+        return ps;
+    }
+
+    private void scaleoutPhase() throws Exception {
+        section(
+                "Scale-out (bounded Kafka sources, exactly-once, heap state, everything in Kafka"
+                        + " first; one run per parallelism)");
+        report.append(
+                String.format(
+                        Locale.ROOT,
+                        "Each run reads the same %d positions (topic of %d partitions, so every"
+                            + " source subtask has one) at job parallelism p, sources and sinks"
+                            + " included. CPU time per subtask: ThreadMXBean CPU time of each Flink"
+                            + " task thread, sampled every %d ms until it ends. A keyed stage is a"
+                            + " task whose first operator's name contains one of %s; its CPU"
+                            + " includes the operators chained behind it (the events sink's writer"
+                            + " behind the EventOrderer). Records in: the job's StageLoad"
+                            + " accumulators. T1 = CPU of all keyed-stage subtasks at p = 1. **S(p)"
+                            + " per slot** (the headline) = T1 / the CPU of the busiest slot at p,"
+                            + " a slot being subtask i of every keyed stage (Flink's slot sharing"
+                            + " runs them in slot i): the projected speed-up with one core per"
+                            + " slot. S(p) per stage = T1 / the CPU of the busiest single keyed"
+                            + " subtask, as if every subtask had a core; it is never smaller. On %d"
+                            + " cores the runs at p > %d time-share the cores, so wall times do not"
+                            + " scale; the CPU times do not depend on that. Events are read"
+                            + " read_committed; their hash is over the sorted event values.%n%n",
+                        positionsProduced,
+                        positionPartitions,
+                        SAMPLE_MS,
+                        stageWords(),
+                        Runtime.getRuntime().availableProcessors(),
+                        Runtime.getRuntime().availableProcessors()));
+        ScaleOut scaleOut = new ScaleOut();
+        if (Boolean.parseBoolean(settings.get("scaleout-warmup"))) {
+            scaleOut.warmUp(scaleoutRun(scaleoutParallelisms().get(0)));
+        }
+        for (int p : scaleoutParallelisms()) {
+            scaleOut.add(scaleoutRun(p));
+        }
+        scaleOut.describe(report);
+        String mismatch = scaleOut.outputMismatch();
+        if (mismatch != null) {
+            log(mismatch);
+            failure = mismatch;
+        }
+    }
+
+    private List<String> stageWords() {
+        List<String> words = new ArrayList<>();
+        for (String w : settings.get("scaleout-stages").split(",")) {
+            words.add(w.trim());
+        }
+        return words;
+    }
+
+    private ScaleOut.Run scaleoutRun(int p) throws Exception {
+        String tag = "so-p" + p + "-" + (++runs);
+        kafka.createTopic(tag + "-events", positionPartitions, false);
+        kafka.createTopic(tag + "-dlq", 1, false);
+        Map<String, String> o = baseOptions(tag, "hashmap", "exactly-once");
+        o.put("parallelism", String.valueOf(p));
+        o.put("positions-topic", "positions");
+        o.put("checkpoint-interval", settings.get("checkpoint-interval"));
+        JobOptions options = JobOptions.of(o);
+        log("scale-out run " + tag + ": " + options.asMap());
+
+        StreamExecutionEnvironment env =
+                StreamExecutionEnvironment.createLocalEnvironment(flinkConfig(freePort(), tag));
+        JobEnvironment.configure(env, options, true);
+        GeofenceJob.build(env, options, io(options, true));
+
+        Counting.reset();
+        CpuAccount cpu = new CpuAccount();
+        cpu.start();
+        JobExecutionResult result;
+        long submitted = System.nanoTime();
+        long finished;
+        TaskCpu tasks = TaskCpu.start(SAMPLE_MS);
+        try {
+            JobClient client = env.executeAsync(options.get("job-name") + " " + tag);
+            CompletableFuture<JobExecutionResult> done = client.getJobExecutionResult();
+            long lastSample = System.nanoTime();
+            while (!done.isDone()) {
+                Thread.sleep(250);
+                if (System.nanoTime() - lastSample > 2_000_000_000L) {
+                    lastSample = System.nanoTime();
+                    cpu.sample();
+                }
+            }
+            finished = System.nanoTime();
+            result = done.get(); // rethrows a failure
+        } finally {
+            tasks.close();
+        }
+        cpu.sample();
+        TopicDigest events;
+        try (KafkaConsumer<byte[], byte[]> c = kafka.consumer("digest-" + tag, true)) {
+            events = TopicDigest.of(c, tag + "-events");
+        }
+        long dead = count(tag + "-dlq", true);
+        ScaleOut.Run run =
+                new ScaleOut.Run(
+                        p,
+                        (finished - submitted) / 1e9,
+                        events,
+                        dead,
+                        cpu.processSeconds(),
+                        tasks.seconds(),
+                        result.getAllAccumulatorResults(),
+                        stageWords());
+        log(
+                String.format(
+                        Locale.ROOT,
+                        "%s: %.1f s wall, keyed-stage CPU %.1f s, busiest slot %.1f s, %d events"
+                                + " (hash %s), %d dead letters",
+                        tag,
+                        run.wallSeconds,
+                        run.keyedCpu(),
+                        Arrays.stream(run.slots()).max().orElse(0),
+                        events.records(),
+                        events.hash(),
+                        dead));
+        return run;
     }
 
     // ---------------------------------------------------------------- latency
