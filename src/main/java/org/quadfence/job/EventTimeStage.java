@@ -227,7 +227,7 @@ abstract class EventTimeStage<K, T, OUT> extends AbstractStreamOperator<OUT>
 
     /** Takes the records at or before {@code watermark} out of memory, by time and key hash. */
     private List<Held<K, T>> due(long watermark) {
-        List<Held<K, T>> due = new ArrayList<>();
+        List<Held<K, T>> due = new ArrayList<>(held.size());
         long min = Long.MAX_VALUE;
         int kept = 0;
         for (Held<K, T> h : held) {

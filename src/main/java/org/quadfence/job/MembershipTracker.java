@@ -137,7 +137,9 @@ public class MembershipTracker extends EventTimeStage<String, Membership, Sequen
             moveExpiry(expiry(before), expiry(s), s, t);
         }
         if (s == null) {
-            entity.clear();
+            if (before != null) {
+                entity.clear();
+            }
         } else if (s != before) {
             entity.update(s);
         }
@@ -236,7 +238,7 @@ public class MembershipTracker extends EventTimeStage<String, Membership, Sequen
         String[] near = m.nearIds();
         long dwellAt = dwellMs > 0 ? Times.plus(m.timestamp(), dwellMs) : EntityState.NO_DWELL;
         List<String> ids = new ArrayList<>(inside.length + was.length);
-        List<Long> due = new ArrayList<>(inside.length + was.length);
+        long[] due = new long[inside.length + was.length];
         EntityState position =
                 new EntityState(
                         m.group(), m.entityId(), null, null, m.lon(), m.lat(), m.timestamp());
@@ -246,18 +248,18 @@ public class MembershipTracker extends EventTimeStage<String, Membership, Sequen
         while (i < inside.length || j < was.length) {
             int c = i == inside.length ? 1 : j == was.length ? -1 : inside[i].compareTo(was[j]);
             if (c < 0) {
+                due[ids.size()] = dwellAt;
                 ids.add(inside[i]);
-                due.add(dwellAt);
                 i++;
             } else if (c == 0) {
+                due[ids.size()] = s.dwellDue()[j];
                 ids.add(inside[i]);
-                due.add(s.dwellDue()[j]);
                 i++;
                 j++;
             } else {
                 if (Arrays.binarySearch(near, was[j]) >= 0) {
+                    due[ids.size()] = s.dwellDue()[j];
                     ids.add(was[j]);
-                    due.add(s.dwellDue()[j]);
                 } else {
                     exits.inc();
                     emit(position, was[j], EventType.EXIT, m.timestamp());
@@ -276,15 +278,11 @@ public class MembershipTracker extends EventTimeStage<String, Membership, Sequen
         if (dwellDue) {
             registerTimer(dwellAt);
         }
-        long[] dues = new long[due.size()];
-        for (int k = 0; k < dues.length; k++) {
-            dues[k] = due.get(k);
-        }
         return new EntityState(
                 m.group(),
                 m.entityId(),
                 ids.toArray(new String[0]),
-                dues,
+                due.length == ids.size() ? due : Arrays.copyOf(due, ids.size()),
                 m.lon(),
                 m.lat(),
                 m.timestamp());
