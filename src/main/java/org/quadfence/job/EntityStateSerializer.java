@@ -27,7 +27,7 @@ public final class EntityStateSerializer extends RecordSerializer<EntityState> {
     public static final EntityStateSerializer INSTANCE = new EntityStateSerializer();
 
     /** The type information of {@link EntityState}, which {@code TypeInformation.of} returns. */
-    public static final TypeInformation<EntityState> TYPE =
+    private static final TypeInformation<EntityState> TYPE =
             new RecordTypeInfo<>(EntityState.class, INSTANCE, false);
 
     private static final EntityState EMPTY =

@@ -27,7 +27,7 @@ public final class SequencedEventSerializer extends RecordSerializer<SequencedEv
     public static final SequencedEventSerializer INSTANCE = new SequencedEventSerializer();
 
     /** The type information of {@link SequencedEvent}, which {@code TypeInformation.of} returns. */
-    public static final TypeInformation<SequencedEvent> TYPE =
+    private static final TypeInformation<SequencedEvent> TYPE =
             new RecordTypeInfo<>(SequencedEvent.class, INSTANCE, false);
 
     private static final SequencedEvent EMPTY =

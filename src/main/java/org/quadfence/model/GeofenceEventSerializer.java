@@ -25,7 +25,7 @@ public final class GeofenceEventSerializer extends RecordSerializer<GeofenceEven
     public static final GeofenceEventSerializer INSTANCE = new GeofenceEventSerializer();
 
     /** The type information of {@link GeofenceEvent}, which {@code TypeInformation.of} returns. */
-    public static final TypeInformation<GeofenceEvent> TYPE =
+    private static final TypeInformation<GeofenceEvent> TYPE =
             new RecordTypeInfo<>(GeofenceEvent.class, INSTANCE, false);
 
     // The ordinal is what is written: EventType's constants may only be added at its end.

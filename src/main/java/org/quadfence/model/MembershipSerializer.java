@@ -25,7 +25,7 @@ public final class MembershipSerializer extends RecordSerializer<Membership> {
     public static final MembershipSerializer INSTANCE = new MembershipSerializer();
 
     /** The type information of {@link Membership}, which {@code TypeInformation.of} returns. */
-    public static final TypeInformation<Membership> TYPE =
+    private static final TypeInformation<Membership> TYPE =
             new RecordTypeInfo<>(Membership.class, INSTANCE, false);
 
     private static final Membership EMPTY = new Membership("", "", 0, 0, 0, new String[0]);

@@ -24,7 +24,7 @@ public final class PositionSerializer extends RecordSerializer<Position> {
     public static final PositionSerializer INSTANCE = new PositionSerializer();
 
     /** The type information of {@link Position}, which {@code TypeInformation.of} returns. */
-    public static final TypeInformation<Position> TYPE =
+    private static final TypeInformation<Position> TYPE =
             new RecordTypeInfo<>(Position.class, INSTANCE, false);
 
     private static final Position EMPTY = new Position("", 0, 0, 0);

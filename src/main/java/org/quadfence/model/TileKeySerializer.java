@@ -25,7 +25,7 @@ public final class TileKeySerializer extends RecordSerializer<TileKey> {
     public static final TileKeySerializer INSTANCE = new TileKeySerializer();
 
     /** The type information of {@link TileKey}, which {@code TypeInformation.of} returns. */
-    public static final TypeInformation<TileKey> TYPE =
+    private static final TypeInformation<TileKey> TYPE =
             new RecordTypeInfo<>(TileKey.class, INSTANCE, true);
 
     private static final TileKey EMPTY = new TileKey("", 0, 0, 0);
