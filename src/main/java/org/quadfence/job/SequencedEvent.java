@@ -1,5 +1,7 @@
 package org.quadfence.job;
 
+import org.apache.flink.api.common.typeinfo.TypeInfo;
+
 import org.quadfence.model.GeofenceEvent;
 
 /**
@@ -10,4 +12,5 @@ import org.quadfence.model.GeofenceEvent;
  * @param seq 0, 1, 2, ... in the order the entity stage emitted the events of one entity at one
  *     time
  */
+@TypeInfo(SequencedEventSerializer.Factory.class)
 public record SequencedEvent(GeofenceEvent event, int seq) {}

@@ -2,6 +2,8 @@ package org.quadfence.model;
 
 /** The kind of a {@link GeofenceEvent}; its name is the wire value of the event's "event" field. */
 public enum EventType {
+    // GeofenceEventSerializer writes a constant as its ordinal: add new ones at the end only.
+
     /** The entity's position is in the fence and the previous one was not. */
     ENTER,
     /** The entity's previous position was in the fence and this one is not. */

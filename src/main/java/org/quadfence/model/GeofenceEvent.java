@@ -1,5 +1,7 @@
 package org.quadfence.model;
 
+import org.apache.flink.api.common.typeinfo.TypeInfo;
+
 /**
  * An entity entering or leaving a fence (contract section 4). The timestamp and coordinates are
  * those of the position that caused the event.
@@ -14,6 +16,7 @@ package org.quadfence.model;
  *     FenceChange#properties()}), or null when the fence has none
  * @param group the entity's and fence's group; written out only when not {@link Groups#DEFAULT}
  */
+@TypeInfo(GeofenceEventSerializer.Factory.class)
 public record GeofenceEvent(
         String entityId,
         String fenceId,

@@ -1,5 +1,7 @@
 package org.quadfence.model;
 
+import org.apache.flink.api.common.typeinfo.TypeInfo;
+
 /**
  * A reported position of an entity (contract section 1), as validated by {@code PositionCodec}.
  *
@@ -9,6 +11,7 @@ package org.quadfence.model;
  * @param timestamp event time in epoch milliseconds
  * @param group the entity's group ({@link Groups#DEFAULT} when the record names none)
  */
+@TypeInfo(PositionSerializer.Factory.class)
 public record Position(String entityId, double lon, double lat, long timestamp, String group) {
 
     /** A position of the default group. */

@@ -1,10 +1,13 @@
 package org.quadfence.model;
 
+import org.apache.flink.api.common.typeinfo.TypeInfo;
+
 /**
  * The key of the tile stage: one shard of a tile of one group's fences. Its hash is chosen by
  * whoever makes the key (so that the shards of a tile land on distinct key groups, spread evenly
  * over the subtasks) and travels with it, so it is the same in every JVM and in savepoints.
  */
+@TypeInfo(TileKeySerializer.Factory.class)
 public record TileKey(String group, long tile, int shard, int hash) {
 
     @Override

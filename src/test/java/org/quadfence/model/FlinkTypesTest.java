@@ -7,37 +7,106 @@ import org.apache.flink.api.common.typeutils.TypeSerializer;
 import org.apache.flink.api.java.typeutils.PojoTypeInfo;
 import org.apache.flink.core.memory.DataInputDeserializer;
 import org.apache.flink.core.memory.DataOutputSerializer;
+import org.apache.flink.util.InstantiationUtil;
 
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.ValueSource;
 import org.quadfence.geo.Rectangle;
+import org.quadfence.job.EntityState;
+import org.quadfence.job.SequencedEvent;
 
 import java.io.IOException;
 import java.util.List;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
-/** The model records travel through Flink as POJOs, never through Kryo. */
+/**
+ * The model records travel through Flink with serializers of their own (those on the path of every
+ * position) or as POJOs, never through Kryo.
+ */
 class FlinkTypesTest {
 
     @ParameterizedTest(name = "{0}")
     @ValueSource(
             classes = {
                 Position.class,
-                FenceChange.class,
+                Membership.class,
                 GeofenceEvent.class,
+                TileKey.class,
+                SequencedEvent.class,
+                EntityState.class
+            })
+    void theRecordsOnEveryPositionsPathHaveTheirOwnSerializer(Class<?> type) throws Exception {
+        TypeInformation<?> info = TypeInformation.of(type);
+        assertThat(info).isInstanceOf(RecordTypeInfo.class);
+        assertThat(info.getTypeClass()).isEqualTo(type);
+        assertThat(info.isKeyType()).isEqualTo(type == TileKey.class);
+        TypeSerializer<?> s = info.createSerializer(noKryo());
+        assertThat(s.getClass().getName()).isEqualTo(type.getName() + "Serializer");
+        assertThat(s.isImmutableType()).isTrue();
+        assertThat(s.duplicate()).isSameAs(s);
+        assertThat(TypeInformation.of(type).createSerializer(noKryo())).isSameAs(s);
+        // A checkpoint keeps the snapshot's class; read back, it gives the same serializer as is.
+        assertThat(s.snapshotConfiguration().getClass().getName())
+                .isEqualTo(s.getClass().getName() + "$Snapshot");
+        assertThat(
+                        s.snapshotConfiguration()
+                                .resolveSchemaCompatibility(
+                                        InstantiationUtil.instantiate(
+                                                s.snapshotConfiguration().getClass()))
+                                .isCompatibleAsIs())
+                .isTrue();
+    }
+
+    @Test
+    void theOwnSerializersRoundTripNullsEmptyArraysUnicodeAndLargeProperties() throws IOException {
+        List<Object[]> all =
+                List.of(
+                        RecordSamples.positions(),
+                        RecordSamples.memberships(),
+                        RecordSamples.events(),
+                        RecordSamples.tileKeys(),
+                        RecordSamples.sequencedEvents(),
+                        RecordSamples.entityStates());
+        for (Object[] samples : all) {
+            for (Object r : samples) {
+                sameAfterRoundTrip(r);
+            }
+        }
+        GeofenceEvent large = RecordSamples.events()[2];
+        assertThat(large.properties()).hasSize(65_536);
+        assertThat(sameAfterRoundTrip(large).properties()).isEqualTo(large.properties());
+        assertThat(sameAfterRoundTrip(RecordSamples.events()[0]).properties()).isNull();
+        Membership none = sameAfterRoundTrip(RecordSamples.memberships()[0]);
+        assertThat(none.fenceIds()).isEmpty();
+        assertThat(none.nearIds()).isEmpty();
+        Membership nulls = sameAfterRoundTrip(RecordSamples.memberships()[3]);
+        assertThat(nulls.fenceIds()).isNull();
+        assertThat(nulls.nearIds()).isNull();
+    }
+
+    @Test
+    void aTileKeyIsWrittenTheSameWayEveryTimeAsRocksDbKeysNeed() throws IOException {
+        TypeSerializer<TileKey> s = TypeInformation.of(TileKey.class).createSerializer(noKryo());
+        DataOutputSerializer a = new DataOutputSerializer(16);
+        DataOutputSerializer b = new DataOutputSerializer(16);
+        s.serialize(new TileKey("g", 12345, 2, 99), a);
+        s.serialize(new TileKey(new String("g"), 12345, 2, 99), b);
+        assertThat(a.getCopyOfBuffer()).isEqualTo(b.getCopyOfBuffer());
+    }
+
+    @ParameterizedTest(name = "{0}")
+    @ValueSource(
+            classes = {
+                FenceChange.class,
                 DeadLetter.class,
                 Rectangle.class,
                 TileUpdate.class,
-                TileKey.class,
-                Membership.class,
                 org.quadfence.job.TileFence.class,
-                org.quadfence.job.EntityState.class,
-                org.quadfence.job.SequencedEvent.class,
                 org.quadfence.job.FenceProperties.class
             })
-    void everyModelRecordIsAPojoTypeWhoseSerializerNeedsNoKryo(Class<?> type) {
+    void theOtherModelRecordsArePojoTypesWhoseSerializersNeedNoKryo(Class<?> type) {
         TypeInformation<?> info = TypeInformation.of(type);
         assertThat(info).isInstanceOf(PojoTypeInfo.class);
         // With generic types disabled, any field that would fall back to Kryo throws here.
@@ -91,6 +160,25 @@ class FlinkTypesTest {
                                     new DataInputDeserializer(again.getCopyOfBuffer())))
                     .isEqualTo(p);
         }
+    }
+
+    /** Serializes, deserializes and copies {@code value}; returns what was deserialized. */
+    @SuppressWarnings("unchecked")
+    private static <T> T sameAfterRoundTrip(T value) throws IOException {
+        TypeSerializer<T> s =
+                ((TypeInformation<T>) TypeInformation.of(value.getClass()))
+                        .createSerializer(noKryo());
+        DataOutputSerializer out = new DataOutputSerializer(64);
+        s.serialize(value, out);
+        DataInputDeserializer in = new DataInputDeserializer(out.getCopyOfBuffer());
+        T back = s.deserialize(in);
+        assertThat(in.available()).isZero();
+        assertThat(back).usingRecursiveComparison().isEqualTo(value);
+        assertThat(s.copy(value)).isSameAs(value);
+        DataOutputSerializer copied = new DataOutputSerializer(64);
+        s.copy(new DataInputDeserializer(out.getCopyOfBuffer()), copied);
+        assertThat(copied.getCopyOfBuffer()).isEqualTo(out.getCopyOfBuffer());
+        return back;
     }
 
     @SuppressWarnings("unchecked")

@@ -1,0 +1,94 @@
+package org.quadfence.model;
+
+import org.apache.flink.api.common.typeinfo.TypeInfoFactory;
+import org.apache.flink.api.common.typeinfo.TypeInformation;
+import org.apache.flink.api.common.typeutils.SimpleTypeSerializerSnapshot;
+import org.apache.flink.api.common.typeutils.TypeSerializerSnapshot;
+import org.apache.flink.core.memory.DataInputView;
+import org.apache.flink.core.memory.DataOutputView;
+import org.apache.flink.types.StringValue;
+
+import java.io.IOException;
+import java.lang.reflect.Type;
+import java.util.Map;
+
+/**
+ * How Flink writes a {@link GeofenceEvent} between stages and in state: entityId, fenceId, the
+ * event type as its ordinal in one byte, timestamp, lon, lat, properties, group. The strings may be
+ * null (properties is when the fence has none), and of any length; the event type may not.
+ */
+public final class GeofenceEventSerializer extends RecordSerializer<GeofenceEvent> {
+
+    private static final long serialVersionUID = 1L;
+
+    /** The serializer; it has no state. */
+    public static final GeofenceEventSerializer INSTANCE = new GeofenceEventSerializer();
+
+    /** The type information of {@link GeofenceEvent}, which {@code TypeInformation.of} returns. */
+    private static final TypeInformation<GeofenceEvent> TYPE =
+            new RecordTypeInfo<>(GeofenceEvent.class, INSTANCE, false);
+
+    // The ordinal is what is written: EventType's constants may only be added at its end.
+    private static final EventType[] TYPES = EventType.values();
+
+    private static final GeofenceEvent EMPTY =
+            new GeofenceEvent("", "", EventType.ENTER, 0, 0, 0, null);
+
+    private GeofenceEventSerializer() {}
+
+    @Override
+    public GeofenceEvent createInstance() {
+        return EMPTY;
+    }
+
+    @Override
+    public void serialize(GeofenceEvent e, DataOutputView out) throws IOException {
+        StringValue.writeString(e.entityId(), out);
+        StringValue.writeString(e.fenceId(), out);
+        out.writeByte(e.event().ordinal());
+        out.writeLong(e.timestamp());
+        out.writeDouble(e.lon());
+        out.writeDouble(e.lat());
+        StringValue.writeString(e.properties(), out);
+        StringValue.writeString(e.group(), out);
+    }
+
+    @Override
+    public GeofenceEvent deserialize(DataInputView in) throws IOException {
+        return new GeofenceEvent(
+                StringValue.readString(in),
+                StringValue.readString(in),
+                TYPES[in.readByte()],
+                in.readLong(),
+                in.readDouble(),
+                in.readDouble(),
+                StringValue.readString(in),
+                StringValue.readString(in));
+    }
+
+    @Override
+    public TypeSerializerSnapshot<GeofenceEvent> snapshotConfiguration() {
+        return new Snapshot();
+    }
+
+    /** What a checkpoint keeps of the serializer: only its class, as it has no configuration. */
+    public static final class Snapshot extends SimpleTypeSerializerSnapshot<GeofenceEvent> {
+
+        /** Flink makes the snapshot reflectively when it reads a checkpoint. */
+        public Snapshot() {
+            super(() -> INSTANCE);
+        }
+    }
+
+    /**
+     * Gives {@link GeofenceEvent}, which names it in its {@code @TypeInfo}, its type information.
+     */
+    public static final class Factory extends TypeInfoFactory<GeofenceEvent> {
+
+        @Override
+        public TypeInformation<GeofenceEvent> createTypeInfo(
+                Type t, Map<String, TypeInformation<?>> genericParameters) {
+            return TYPE;
+        }
+    }
+}

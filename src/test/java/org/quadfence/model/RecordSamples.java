@@ -1,0 +1,89 @@
+package org.quadfence.model;
+
+import org.quadfence.job.EntityState;
+import org.quadfence.job.SequencedEvent;
+
+/**
+ * Instances of the records that have serializers of their own, with the edge cases those must keep:
+ * null where a field may be null, empty arrays, non-ASCII text, extreme numbers and a fence's
+ * largest properties (65,536 characters, many of them three bytes in UTF-8).
+ */
+final class RecordSamples {
+
+    /** JSON properties of 65,536 characters, beyond what {@code writeUTF} could write. */
+    static final String LARGE_PROPERTIES = largeProperties();
+
+    private RecordSamples() {}
+
+    static Position[] positions() {
+        return new Position[] {
+            new Position("truck-17", -73.9857, 40.7484, 1732233600000L),
+            new Position("", -0.0, 90, Long.MIN_VALUE, "g"),
+            new Position("Zürich-🚚-東京", 180, -90, Long.MAX_VALUE, "nord-äö"),
+            new Position("x".repeat(256), Double.MIN_VALUE, -Double.MIN_VALUE, 0, null)
+        };
+    }
+
+    static GeofenceEvent[] events() {
+        return new GeofenceEvent[] {
+            new GeofenceEvent("e", "f", EventType.EXIT, 7, 1e-300, 0.1, null),
+            new GeofenceEvent("e", "f", EventType.ENTER, Long.MIN_VALUE, -180, 90, "{}", "g"),
+            new GeofenceEvent(
+                    "Zürich-🚚", "zone-東京", EventType.DWELL, 5, 1, 2, LARGE_PROPERTIES, "ü"),
+            new GeofenceEvent("", "", EventType.ENTER, 0, 0, 0, "{\"a\":\"\\u0000\"}", "")
+        };
+    }
+
+    static Membership[] memberships() {
+        return new Membership[] {
+            new Membership(Groups.DEFAULT, "truck-17", 1, 2, 3, new String[0]),
+            new Membership("g", "e", Long.MAX_VALUE, -0.0, 90, new String[] {"a", "b"}),
+            new Membership(
+                    "ü", "🚚", 0, 1, 2, new String[] {"東京", ""}, new String[] {"near-1", "x"}),
+            new Membership("g", "e", 0, 0, 0, null, null),
+            new Membership("g", "e", 0, 0, 0, new String[] {null}, new String[0])
+        };
+    }
+
+    static TileKey[] tileKeys() {
+        return new TileKey[] {
+            new TileKey(Groups.DEFAULT, 0, 0, 0),
+            new TileKey("g", Long.MAX_VALUE, 3, -1),
+            new TileKey("東京", -1, Integer.MAX_VALUE, Integer.MIN_VALUE),
+            new TileKey(null, 1, 1, 1)
+        };
+    }
+
+    static SequencedEvent[] sequencedEvents() {
+        GeofenceEvent[] events = events();
+        return new SequencedEvent[] {
+            new SequencedEvent(events[0], 0),
+            new SequencedEvent(events[1], Integer.MAX_VALUE),
+            new SequencedEvent(events[2], -1),
+            new SequencedEvent(events[3], 1)
+        };
+    }
+
+    static EntityState[] entityStates() {
+        return new EntityState[] {
+            new EntityState(Groups.DEFAULT, "e", new String[0], new long[0], 1, 2, 3),
+            new EntityState(
+                    "g",
+                    "🚚",
+                    new String[] {"a", "東京"},
+                    new long[] {EntityState.NO_DWELL, Long.MAX_VALUE},
+                    -180,
+                    -90,
+                    Long.MIN_VALUE),
+            new EntityState("g", "e", null, null, 0, 0, 0)
+        };
+    }
+
+    private static String largeProperties() {
+        StringBuilder b = new StringBuilder("{\"n\":\"");
+        while (b.length() < 65_536 - 2) {
+            b.append(b.length() % 3 == 0 ? '東' : 'a');
+        }
+        return b.append("\"}").toString();
+    }
+}
