@@ -135,6 +135,7 @@ public final class Main {
                 savepoint != null
                         ? Restore.savepoint(savepoint)
                         : fresh ? Restore.fresh(checkpoints) : Restore.latest(checkpoints);
+        StateFormat.check(checkpoints, restore);
 
         Configuration conf = localConfig();
         int port = webPort();

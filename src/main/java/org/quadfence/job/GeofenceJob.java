@@ -50,6 +50,9 @@ public final class GeofenceJob {
     public static final OutputTag<DeadLetter> DEAD_LETTERS =
             new OutputTag<>("dead-letters", TypeInformation.of(DeadLetter.class));
 
+    /** The layout of the job's state; checkpoints of another layout are not restored. */
+    public static final String STATE_FORMAT = StateOptions.FORMAT;
+
     /** Key groups of a job whose environment sets none: Flink's default up to parallelism 85. */
     static final int MAX_PARALLELISM = 128;
 
