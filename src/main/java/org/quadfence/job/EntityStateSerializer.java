@@ -6,7 +6,6 @@ import org.apache.flink.api.common.typeutils.SimpleTypeSerializerSnapshot;
 import org.apache.flink.api.common.typeutils.TypeSerializerSnapshot;
 import org.apache.flink.core.memory.DataInputView;
 import org.apache.flink.core.memory.DataOutputView;
-import org.apache.flink.types.StringValue;
 
 import org.quadfence.model.RecordSerializer;
 import org.quadfence.model.RecordTypeInfo;
@@ -30,8 +29,7 @@ public final class EntityStateSerializer extends RecordSerializer<EntityState> {
     private static final TypeInformation<EntityState> TYPE =
             new RecordTypeInfo<>(EntityState.class, INSTANCE, false);
 
-    private static final EntityState EMPTY =
-            new EntityState("", "", new String[0], new long[0], 0, 0, 0);
+    private static final EntityState EMPTY = new EntityState(new String[0], new long[0], 0, 0, 0);
 
     private EntityStateSerializer() {}
 
@@ -42,8 +40,6 @@ public final class EntityStateSerializer extends RecordSerializer<EntityState> {
 
     @Override
     public void serialize(EntityState s, DataOutputView out) throws IOException {
-        StringValue.writeString(s.group(), out);
-        StringValue.writeString(s.entityId(), out);
         writeStrings(s.fenceIds(), out);
         writeLongs(s.dwellDue(), out);
         out.writeDouble(s.lon());
@@ -54,13 +50,7 @@ public final class EntityStateSerializer extends RecordSerializer<EntityState> {
     @Override
     public EntityState deserialize(DataInputView in) throws IOException {
         return new EntityState(
-                StringValue.readString(in),
-                StringValue.readString(in),
-                readStrings(in),
-                readLongs(in),
-                in.readDouble(),
-                in.readDouble(),
-                in.readLong());
+                readStrings(in), readLongs(in), in.readDouble(), in.readDouble(), in.readLong());
     }
 
     @Override

@@ -15,7 +15,9 @@ import org.quadfence.model.Membership;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.Comparator;
+import java.util.HashMap;
 import java.util.List;
+import java.util.Map;
 import java.util.TreeSet;
 
 /**
@@ -50,6 +52,7 @@ public class MembershipTracker extends EventTimeStage<String, Membership, Sequen
     private static final long NO_EXPIRY = Long.MIN_VALUE;
     // The events of positions are numbered after those of timers at the same time.
     static final int FIRST_POSITION_EVENT = 1 << 30;
+    private static final int SHARED_FENCE_IDS = 1 << 20;
 
     private final long dwellMs;
     private final long ttlMs;
@@ -63,6 +66,11 @@ public class MembershipTracker extends EventTimeStage<String, Membership, Sequen
     private transient Counter expired;
     // The number of the current key's next event at the time being handed over.
     private transient int seq;
+    // The entity of the key being handed over, and its group.
+    private transient String entityId;
+    private transient String group;
+    // One copy of each fence id for all entities' states; emptied when it grows past its limit.
+    private transient Map<String, String> fenceIds;
 
     /**
      * @param dwellMs event time in a fence after which a DWELL is emitted; 0 for none
@@ -79,6 +87,7 @@ public class MembershipTracker extends EventTimeStage<String, Membership, Sequen
     @Override
     public void open() throws Exception {
         super.open();
+        fenceIds = new HashMap<>();
         entity =
                 getRuntimeContext()
                         .getState(
@@ -102,6 +111,9 @@ public class MembershipTracker extends EventTimeStage<String, Membership, Sequen
     protected void onTimer(long t) throws Exception {
         EntityState before = entity.value();
         if (before != null) {
+            String key = (String) getCurrentKey();
+            group = Keys.group(key);
+            entityId = Keys.id(key);
             seq = 0;
             finish(before, timerEvents(before, t), t);
         }
@@ -110,6 +122,8 @@ public class MembershipTracker extends EventTimeStage<String, Membership, Sequen
     @Override
     protected void onTime(long t, List<Membership> due) throws Exception {
         seq = FIRST_POSITION_EVENT;
+        group = due.get(0).group();
+        entityId = due.get(0).entityId();
         EntityState before = entity.value();
         EntityState s = before;
         due.sort(SAME_TIME_ORDER);
@@ -184,7 +198,7 @@ public class MembershipTracker extends EventTimeStage<String, Membership, Sequen
     }
 
     private static boolean dwellDueAt(EntityState s, long time) {
-        if (s != null) {
+        if (s != null && s.dwellDue() != null) {
             for (long due : s.dwellDue()) {
                 if (due == time) {
                     return true;
@@ -197,7 +211,7 @@ public class MembershipTracker extends EventTimeStage<String, Membership, Sequen
     /** DWELLs due at t, then expiry at t; returns what is left of the entity (or null). */
     private EntityState timerEvents(EntityState s, long t) {
         long[] due = s.dwellDue();
-        for (int i = 0; i < due.length; i++) {
+        for (int i = 0; due != null && i < due.length; i++) {
             if (due[i] == t) {
                 if (due == s.dwellDue()) {
                     due = due.clone();
@@ -208,15 +222,7 @@ public class MembershipTracker extends EventTimeStage<String, Membership, Sequen
             }
         }
         if (due != s.dwellDue()) {
-            s =
-                    new EntityState(
-                            s.group(),
-                            s.entityId(),
-                            s.fenceIds(),
-                            due,
-                            s.lon(),
-                            s.lat(),
-                            s.timestamp());
+            s = new EntityState(s.fenceIds(), due, s.lon(), s.lat(), s.timestamp());
         }
         if (ttlMs > 0 && expiry(s) == t) {
             expired.inc();
@@ -239,9 +245,7 @@ public class MembershipTracker extends EventTimeStage<String, Membership, Sequen
         long dwellAt = dwellMs > 0 ? Times.plus(m.timestamp(), dwellMs) : EntityState.NO_DWELL;
         List<String> ids = new ArrayList<>(inside.length + was.length);
         long[] due = new long[inside.length + was.length];
-        EntityState position =
-                new EntityState(
-                        m.group(), m.entityId(), null, null, m.lon(), m.lat(), m.timestamp());
+        EntityState position = new EntityState(null, null, m.lon(), m.lat(), m.timestamp());
         int i = 0;
         int j = 0;
         // Merge S with the fences of P still within the margin, both sorted by id.
@@ -249,16 +253,16 @@ public class MembershipTracker extends EventTimeStage<String, Membership, Sequen
             int c = i == inside.length ? 1 : j == was.length ? -1 : inside[i].compareTo(was[j]);
             if (c < 0) {
                 due[ids.size()] = dwellAt;
-                ids.add(inside[i]);
+                ids.add(shared(inside[i]));
                 i++;
             } else if (c == 0) {
-                due[ids.size()] = s.dwellDue()[j];
+                due[ids.size()] = s.dueAt(j);
                 ids.add(inside[i]);
                 i++;
                 j++;
             } else {
                 if (Arrays.binarySearch(near, was[j]) >= 0) {
-                    due[ids.size()] = s.dwellDue()[j];
+                    due[ids.size()] = s.dueAt(j);
                     ids.add(was[j]);
                 } else {
                     exits.inc();
@@ -279,13 +283,30 @@ public class MembershipTracker extends EventTimeStage<String, Membership, Sequen
             registerTimer(dwellAt);
         }
         return new EntityState(
-                m.group(),
-                m.entityId(),
                 ids.toArray(new String[0]),
-                due.length == ids.size() ? due : Arrays.copyOf(due, ids.size()),
+                noneDue(due, ids.size())
+                        ? null
+                        : due.length == ids.size() ? due : Arrays.copyOf(due, ids.size()),
                 m.lon(),
                 m.lat(),
                 m.timestamp());
+    }
+
+    private static boolean noneDue(long[] due, int n) {
+        for (int i = 0; i < n; i++) {
+            if (due[i] != EntityState.NO_DWELL) {
+                return false;
+            }
+        }
+        return true;
+    }
+
+    private String shared(String fenceId) {
+        if (fenceIds.size() >= SHARED_FENCE_IDS) {
+            fenceIds.clear();
+        }
+        String known = fenceIds.putIfAbsent(fenceId, fenceId);
+        return known == null ? fenceId : known;
     }
 
     /** An event at the entity's position in {@code s}, numbered after the key's earlier ones. */
@@ -293,7 +314,7 @@ public class MembershipTracker extends EventTimeStage<String, Membership, Sequen
         emit(
                 new SequencedEvent(
                         new GeofenceEvent(
-                                s.entityId(), fenceId, type, t, s.lon(), s.lat(), null, s.group()),
+                                entityId, fenceId, type, t, s.lon(), s.lat(), null, group),
                         seq++),
                 t);
     }

@@ -66,16 +66,14 @@ final class RecordSamples {
 
     static EntityState[] entityStates() {
         return new EntityState[] {
-            new EntityState(Groups.DEFAULT, "e", new String[0], new long[0], 1, 2, 3),
+            new EntityState(new String[0], new long[0], 1, 2, 3),
             new EntityState(
-                    "g",
-                    "🚚",
                     new String[] {"a", "東京"},
                     new long[] {EntityState.NO_DWELL, Long.MAX_VALUE},
                     -180,
                     -90,
                     Long.MIN_VALUE),
-            new EntityState("g", "e", null, null, 0, 0, 0)
+            new EntityState(null, null, 0, 0, 0)
         };
     }
 
