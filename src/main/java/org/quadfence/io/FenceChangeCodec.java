@@ -35,8 +35,8 @@ import java.nio.charset.StandardCharsets;
  *       defaultTimestamp} given to {@link #parse};
  *   <li>{@code properties}: a JSON object, kept as compact text; JSON null is the same as absent
  *       (as in GeoJSON); ignored on a delete;
- *   <li>{@code group}: optional; when present it must be a string (contract section 6), and is not
- *       yet carried into the {@link FenceChange};
+ *   <li>{@code group}: optional; when present it must be a string (contract section 6); absent, the
+ *       fence is in the default group;
  *   <li>{@code properties} of more than {@link Limits#MAX_PROPERTIES_CHARS} characters of compact
  *       JSON are a dead letter ("properties too large");
  *   <li>GeoJSON Features (Polygon, MultiPolygon) and circles as in contract section 6; other fields

@@ -26,8 +26,8 @@ import java.nio.charset.StandardCharsets;
  *       numbers; a fraction of a millisecond is a dead letter, as it is most likely seconds sent by
  *       mistake), or an ISO-8601 date-time string with an offset, such as "2024-11-22T00:00:00Z" or
  *       "2024-11-22T02:00:00.250+02:00";
- *   <li>{@code group}: optional; when present it must be a string (contract section 6), and is not
- *       yet carried into the {@link Position};
+ *   <li>{@code group}: optional; when present it must be a string (contract section 6); absent, the
+ *       position is in {@link Groups#DEFAULT};
  *   <li>other fields are ignored; a field given twice is a dead letter, as is anything over the
  *       {@link Limits}.
  * </ul>

@@ -3,12 +3,13 @@ package org.quadfence.model;
 import org.apache.flink.api.common.typeinfo.TypeInfo;
 
 /**
- * An entity entering or leaving a fence (contract section 4). The timestamp and coordinates are
- * those of the position that caused the event.
+ * An entity entering, leaving or dwelling in a fence (contract sections 4 and 6). The timestamp and
+ * coordinates of an ENTER or EXIT are those of the position that caused it; a DWELL, or an EXIT on
+ * expiry, has the time it fell due and the entity's latest position before it.
  *
  * @param entityId the entity
  * @param fenceId the fence
- * @param event ENTER or EXIT
+ * @param event ENTER, EXIT or DWELL
  * @param timestamp the position's event time in epoch milliseconds
  * @param lon the position's longitude
  * @param lat the position's latitude
