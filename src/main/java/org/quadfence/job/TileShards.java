@@ -22,6 +22,9 @@ public final class TileShards implements Serializable {
 
     private static final long serialVersionUID = 1L;
 
+    // Tiles whose shard hashes are kept; past it the cache starts again (fine tiles are many).
+    private static final int CACHED_TILES = 1 << 16;
+
     private final int count;
     private final int maxParallelism;
     // The hashes of the shards of each (group, tile) key seen, in this instance.
@@ -51,7 +54,10 @@ public final class TileShards implements Serializable {
 
     /** The key of one shard of a tile. */
     public TileKey key(String group, long tile, int shard) {
-        if (hashes == null) {
+        if (count == 1) {
+            return new TileKey(group, tile, 0, 31 * group.hashCode() + Long.hashCode(tile));
+        }
+        if (hashes == null || hashes.size() >= CACHED_TILES) {
             hashes = new HashMap<>();
         }
         int[] shardHashes = hashes.computeIfAbsent(new Tile(group, tile), k -> hashes(group, tile));

@@ -41,6 +41,16 @@ class TileShardsTest {
     }
 
     @Test
+    void aKeyStaysTheSameAfterManyOtherTilesHaveBeenSeen() {
+        TileShards shards = new TileShards(4, MAX_PARALLELISM);
+        TileKey first = shards.key("default", 1, 3);
+        for (long tile = 2; tile < 70_000; tile++) {
+            shards.key("default", tile, 1);
+        }
+        assertThat(shards.key("default", 1, 3)).isEqualTo(first);
+    }
+
+    @Test
     void theShardsOfATileHaveDistinctHashes() {
         TileShards shards = new TileShards(8, MAX_PARALLELISM);
         Set<Integer> hashes = new HashSet<>();
