@@ -37,10 +37,10 @@ import java.util.Map;
  * per record. A checkpoint writes the waiting records to operator state, and a restore gives each
  * subtask those of its key groups, at any parallelism.
  *
- * <p>Memory stays bounded: when {@value #HELD_LIMIT} records wait in one subtask (the watermark is
- * held back, say by a fences topic that is still loading), the stage moves them to keyed state with
- * one timer per key and time, and keeps new records there until that backlog has drained. The
- * records are handed over in the same order either way.
+ * <p>Memory stays bounded: when {@value #HELD_LIMIT} records (option {@code max-waiting-records})
+ * wait in one subtask (the watermark is held back, say by a fences topic that is still loading),
+ * the stage moves them to keyed state with one timer per key and time, and keeps new records there
+ * until that backlog has drained. The records are handed over in the same order either way.
  *
  * @param <K> the key
  * @param <T> the records that wait
@@ -58,7 +58,7 @@ abstract class EventTimeStage<K, T, OUT> extends AbstractStreamOperator<OUT>
             Comparator.<Held<?, ?>>comparingLong(h -> h.time).thenComparingInt(h -> h.hash);
 
     private final TypeInformation<T> recordType;
-    private final int heldLimit;
+    private int heldLimit;
 
     private transient List<Held<K, T>> held;
     private transient long heldMinTime;
@@ -151,6 +151,14 @@ abstract class EventTimeStage<K, T, OUT> extends AbstractStreamOperator<OUT>
             entries.add(Tuple3.of(h.key, h.time, h.record));
         }
         checkpointed.update(entries);
+    }
+
+    /**
+     * Sets the most records that wait in memory in one subtask (option {@code
+     * max-waiting-records}); call it before the job runs.
+     */
+    final void setWaitingLimit(int records) {
+        heldLimit = records;
     }
 
     /** The records waiting in memory, and the times with records waiting in keyed state. */

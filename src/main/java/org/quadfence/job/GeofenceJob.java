@@ -155,10 +155,12 @@ public final class GeofenceJob {
                         .transform(
                                 "MembershipTracker",
                                 TypeInformation.of(SequencedEvent.class),
-                                new MembershipTracker(
-                                        options.millis("dwell-ms"),
-                                        options.millis("entity-ttl"),
-                                        options.booleanValue("exit-on-expiry")))
+                                waiting(
+                                        new MembershipTracker(
+                                                options.millis("dwell-ms"),
+                                                options.millis("entity-ttl"),
+                                                options.booleanValue("exit-on-expiry")),
+                                        options))
                         .uid("membership-tracker")
                         .name("MembershipTracker: ENTER, EXIT, DWELL");
 
@@ -172,7 +174,7 @@ public final class GeofenceJob {
                         .transform(
                                 "PropertiesJoiner",
                                 TypeInformation.of(SequencedEvent.class),
-                                new PropertiesJoiner())
+                                waiting(new PropertiesJoiner(), options))
                         .uid("properties-joiner")
                         .name("PropertiesJoiner: fence properties into events");
 
@@ -182,7 +184,7 @@ public final class GeofenceJob {
                         .transform(
                                 "EventOrderer",
                                 TypeInformation.of(GeofenceEvent.class),
-                                new EventOrderer())
+                                waiting(new EventOrderer(), options))
                         .uid("event-orderer")
                         .name("EventOrderer: each entity's events in order");
 
@@ -236,15 +238,23 @@ public final class GeofenceJob {
                 .transform(
                         name,
                         TypeInformation.of(Membership.class),
-                        new TileMatcher(
-                                grid,
-                                options.intValue("node-capacity"),
-                                options.intValue("max-depth"),
-                                options.doubleValue("exit-margin-meters"),
-                                options.intValue("tile-level"),
-                                count))
+                        waiting(
+                                new TileMatcher(
+                                        grid,
+                                        options.intValue("node-capacity"),
+                                        options.intValue("max-depth"),
+                                        options.doubleValue("exit-margin-meters"),
+                                        options.intValue("tile-level"),
+                                        count),
+                                options))
                 .uid(uid)
                 .name(name + ": fences containing each position");
+    }
+
+    /** {@code stage} with the job's limit of records waiting in memory. */
+    private static <S extends EventTimeStage<?, ?, ?>> S waiting(S stage, JobOptions options) {
+        stage.setWaitingLimit(options.intValue("max-waiting-records"));
+        return stage;
     }
 
     private static void parallelism(DataStreamSink<?> sink, Io io) {

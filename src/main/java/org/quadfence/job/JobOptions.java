@@ -130,6 +130,14 @@ public final class JobOptions implements Serializable {
                             + " committed (committed falls back to earliest)"
                 });
         m.put(
+                "max-waiting-records",
+                new String[] {
+                    "1048576",
+                    "records waiting for the watermark in memory per subtask of a keyed stage; more"
+                            + " wait in keyed state (lower it for small TaskManager heaps with"
+                            + " RocksDB)"
+                });
+        m.put(
                 "max-vertices",
                 new String[] {"100000", "a polygon fence with more vertices is a dead letter"});
         m.put(
@@ -293,6 +301,9 @@ public final class JobOptions implements Serializable {
                 throw new IllegalArgumentException(
                         key + " must be at most " + MAX_EVENT_TIME + " ms, got " + get(key));
             }
+        }
+        if (intValue("max-waiting-records") < 1) {
+            throw new IllegalArgumentException("max-waiting-records must be at least 1");
         }
         if (intValue("max-vertices") < 3) {
             throw new IllegalArgumentException("max-vertices must be at least 3");

@@ -17,7 +17,8 @@ import static org.quadfence.testing.SampleReplay.replayAndCheck;
 
 /**
  * The whole job on a MiniCluster with file sources and sinks, against the rectangle samples:
- * exactly their expected events and dead letters, the same per entity at parallelism 1 and 4.
+ * exactly their expected events and dead letters, the same per entity at parallelism 1 and 4, and
+ * with the records waiting for the watermark in keyed state instead of memory.
  */
 class ReplayITCase {
 
@@ -32,5 +33,9 @@ class ReplayITCase {
         List<String> one = replayAndCheck(sample, out, Map.of("parallelism", "1"));
         List<String> four = replayAndCheck(sample, out, Map.of("parallelism", "4"));
         assertThat(four).isNotEmpty().isEqualTo(one);
+        // Every waiting record past the first of a subtask goes the keyed-state way.
+        List<String> spilled =
+                replayAndCheck(sample, out, Map.of("parallelism", "4", "max-waiting-records", "1"));
+        assertThat(spilled).isEqualTo(one);
     }
 }
