@@ -55,7 +55,7 @@ public final class TileShards implements Serializable {
     /** The key of one shard of a tile. */
     public TileKey key(String group, long tile, int shard) {
         if (count == 1) {
-            return new TileKey(group, tile, 0, 31 * group.hashCode() + Long.hashCode(tile));
+            return new TileKey(group, tile, 0, natural(group, tile));
         }
         if (hashes == null || hashes.size() >= CACHED_TILES) {
             hashes = new HashMap<>();
@@ -65,7 +65,7 @@ public final class TileShards implements Serializable {
     }
 
     private int[] hashes(String group, long tile) {
-        int natural = 31 * group.hashCode() + Long.hashCode(tile);
+        int natural = natural(group, tile);
         int[] out = new int[count];
         out[0] = natural;
         int base = MathUtils.murmurHash(natural) % maxParallelism;
@@ -79,6 +79,11 @@ public final class TileShards implements Serializable {
             out[shard] = h;
         }
         return out;
+    }
+
+    /** The hash of a tile's own key: that of its shard 0. */
+    private static int natural(String group, long tile) {
+        return 31 * group.hashCode() + Long.hashCode(tile);
     }
 
     private record Tile(String group, long tile) {}
