@@ -3,7 +3,7 @@ package org.quadfence.cli;
 import org.apache.flink.streaming.api.environment.StreamExecutionEnvironment;
 
 import org.quadfence.job.GeofenceJob;
-import org.quadfence.job.JobEnvironment;
+import org.quadfence.job.JobIo;
 import org.quadfence.job.JobOptions;
 
 import java.util.Arrays;
@@ -26,8 +26,7 @@ public final class ClusterMain {
         }
         JobOptions options = JobOptions.fromArgs(args);
         StreamExecutionEnvironment env = StreamExecutionEnvironment.getExecutionEnvironment();
-        JobEnvironment.configure(env, options, true);
-        GeofenceJob.build(env, options, Wiring.kafka(options, false));
-        env.execute(options.get("job-name"));
+        GeofenceJob.assemble(env, options, JobIo.kafka(options, false), true);
+        env.execute(GeofenceJob.name(options));
     }
 }

@@ -10,8 +10,9 @@ import org.apache.flink.streaming.api.environment.StreamExecutionEnvironment;
 
 import org.quadfence.demo.Demo;
 import org.quadfence.job.GeofenceJob;
-import org.quadfence.job.JobEnvironment;
+import org.quadfence.job.JobIo;
 import org.quadfence.job.JobOptions;
+import org.quadfence.job.LocalFlink;
 import org.quadfence.job.StageLoad;
 
 import java.io.IOException;
@@ -43,7 +44,8 @@ public final class Main {
                     "usage:",
                     "  " + Demo.USAGE,
                     "  quadfence replay --fences F --positions P --output O [--dlq D]"
-                            + " [--parallelism N] [--config FILE] [--key value ...]",
+                            + " [--memberships M] [--parallelism N] [--config FILE]"
+                            + " [--key value ...]",
                     "  quadfence run [--fresh | --from-savepoint PATH] [--config FILE]"
                             + " [--key value ...]",
                     JobOptions.describe());
@@ -87,6 +89,7 @@ public final class Main {
         own.put("positions", null);
         own.put("output", null);
         own.put("dlq", null);
+        own.put("memberships", null);
         JobOptions options = JobOptions.of(JobOptions.parseArgs(args, own));
         Path fences = existing(own, "fences");
         Path positions = existing(own, "positions");
@@ -98,12 +101,15 @@ public final class Main {
                 own.get("dlq") != null
                         ? Path.of(own.get("dlq"))
                         : output.resolveSibling(output.getFileName() + ".dlq");
+        Path memberships = own.get("memberships") == null ? null : Path.of(own.get("memberships"));
         StreamExecutionEnvironment env =
-                StreamExecutionEnvironment.createLocalEnvironment(localConfig());
-        JobEnvironment.configure(env, options, false);
-        GeofenceJob.build(
-                env, options, Wiring.files(fences, positions, output, dlq, Wiring.rules(options)));
-        JobExecutionResult result = env.execute(options.get("job-name") + " replay");
+                StreamExecutionEnvironment.createLocalEnvironment(LocalFlink.configuration());
+        GeofenceJob.assemble(
+                env,
+                options,
+                JobIo.files(fences, positions, output, dlq, memberships, JobIo.rules(options)),
+                false);
+        JobExecutionResult result = env.execute(GeofenceJob.name(options) + " replay");
         StageLoad.summary(result.getAllAccumulatorResults()).forEach(System.out::println);
         return 0;
     }
@@ -137,7 +143,7 @@ public final class Main {
                         : fresh ? Restore.fresh(checkpoints) : Restore.latest(checkpoints);
         StateFormat.check(checkpoints, restore);
 
-        Configuration conf = localConfig();
+        Configuration conf = LocalFlink.configuration();
         int port = webPort();
         conf.set(RestOptions.PORT, port);
         // Flink's default keeps checkpoints in the JobManager's memory, capped at 5 MB, and
@@ -146,13 +152,12 @@ public final class Main {
         restore.applyTo(conf);
         StreamExecutionEnvironment env =
                 StreamExecutionEnvironment.createLocalEnvironmentWithWebUI(conf);
-        JobEnvironment.configure(env, options, true);
-        GeofenceJob.build(env, options, Wiring.kafka(options, false));
+        GeofenceJob.assemble(env, options, JobIo.kafka(options, false), true);
         System.out.println("quadfence: " + restore.note());
         System.out.println("Flink web UI: http://127.0.0.1:" + port);
         Runtime.getRuntime()
                 .addShutdownHook(new Thread(() -> stopped(checkpoints), "quadfence-stopped"));
-        env.execute(options.get("job-name"));
+        env.execute(GeofenceJob.name(options));
         return 0;
     }
 
@@ -350,16 +355,5 @@ public final class Main {
             throw new IllegalArgumentException("--" + key + ": no such file: " + p);
         }
         return p;
-    }
-
-    /** A local Flink that listens on loopback only. */
-    public static Configuration localConfig() {
-        Configuration conf = new Configuration();
-        conf.set(RestOptions.BIND_ADDRESS, "127.0.0.1");
-        conf.set(RestOptions.ADDRESS, "127.0.0.1");
-        conf.setString("jobmanager.bind-host", "127.0.0.1");
-        conf.setString("taskmanager.bind-host", "127.0.0.1");
-        conf.setString("taskmanager.host", "127.0.0.1");
-        return conf;
     }
 }

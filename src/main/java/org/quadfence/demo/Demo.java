@@ -13,12 +13,11 @@ import org.apache.kafka.clients.producer.ProducerRecord;
 import org.apache.kafka.common.serialization.ByteArraySerializer;
 import org.apache.logging.log4j.Level;
 import org.apache.logging.log4j.core.config.Configurator;
-import org.quadfence.cli.Main;
-import org.quadfence.cli.Wiring;
 import org.quadfence.geo.Rectangle;
 import org.quadfence.job.GeofenceJob;
-import org.quadfence.job.JobEnvironment;
+import org.quadfence.job.JobIo;
 import org.quadfence.job.JobOptions;
+import org.quadfence.job.LocalFlink;
 import org.quadfence.tiles.TileGrid;
 
 import java.io.IOException;
@@ -287,15 +286,14 @@ public final class Demo implements AutoCloseable {
 
     private JobClient startJob(JobOptions o, int port) throws Exception {
         flinkDir = Files.createTempDirectory("quadfence-demo-flink");
-        Configuration conf = Main.localConfig();
+        Configuration conf = LocalFlink.configuration();
         conf.set(RestOptions.PORT, port);
         conf.set(CoreOptions.TMP_DIRS, flinkDir.toString());
         conf.set(WebOptions.TMP_DIR, flinkDir.toString());
         StreamExecutionEnvironment env =
                 StreamExecutionEnvironment.createLocalEnvironmentWithWebUI(conf);
-        JobEnvironment.configure(env, o, true);
-        GeofenceJob.build(env, o, Wiring.kafka(o, false));
-        return env.executeAsync(o.get("job-name"));
+        GeofenceJob.assemble(env, o, JobIo.kafka(o, false), true);
+        return env.executeAsync(GeofenceJob.name(o));
     }
 
     private void loadFences(String topic) throws Exception {

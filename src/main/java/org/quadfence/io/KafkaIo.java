@@ -15,6 +15,7 @@ import org.apache.flink.util.Collector;
 import org.apache.kafka.clients.consumer.ConsumerRecord;
 import org.apache.kafka.clients.consumer.OffsetResetStrategy;
 import org.apache.kafka.clients.producer.ProducerRecord;
+import org.quadfence.model.CurrentFences;
 import org.quadfence.model.DeadLetter;
 import org.quadfence.model.FenceChange;
 import org.quadfence.model.GeofenceEvent;
@@ -133,6 +134,14 @@ public final class KafkaIo {
         return sink(topic, delivery, "dlq", new DeadLetterRecords(topic));
     }
 
+    /**
+     * Each entity's current fences to the compacted {@code topic} (contract section 9), keyed by
+     * {@code ["<group>","<entityId>"]}; an empty set is a tombstone.
+     */
+    public KafkaSink<CurrentFences> currentFences(String topic, DeliveryGuarantee delivery) {
+        return sink(topic, delivery, "memberships", new CurrentFencesRecords(topic));
+    }
+
     private <T> KafkaSink<T> sink(
             String topic,
             DeliveryGuarantee delivery,
@@ -231,6 +240,34 @@ public final class KafkaIo {
                     Math.min(e.timestamp(), System.currentTimeMillis()),
                     e.entityId().getBytes(StandardCharsets.UTF_8),
                     codec.encode(e));
+        }
+    }
+
+    private static final class CurrentFencesRecords
+            implements KafkaRecordSerializationSchema<CurrentFences> {
+        private static final long serialVersionUID = 1L;
+        private final String topic;
+        private transient CurrentFencesCodec codec;
+
+        CurrentFencesRecords(String topic) {
+            this.topic = topic;
+        }
+
+        @Override
+        public void open(
+                SerializationSchema.InitializationContext context, KafkaSinkContext sinkContext) {
+            codec = new CurrentFencesCodec();
+        }
+
+        @Override
+        public ProducerRecord<byte[], byte[]> serialize(
+                CurrentFences c, KafkaSinkContext context, Long timestamp) {
+            return new ProducerRecord<>(
+                    topic,
+                    null,
+                    Math.min(c.timestamp(), System.currentTimeMillis()),
+                    codec.key(c),
+                    c.isTombstone() ? null : codec.encode(c));
         }
     }
 

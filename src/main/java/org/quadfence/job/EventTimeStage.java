@@ -19,6 +19,8 @@ import org.apache.flink.streaming.api.operators.InternalTimerService;
 import org.apache.flink.streaming.api.operators.TimestampedCollector;
 import org.apache.flink.streaming.api.operators.Triggerable;
 import org.apache.flink.streaming.api.watermark.Watermark;
+import org.apache.flink.streaming.runtime.streamrecord.StreamRecord;
+import org.apache.flink.util.OutputTag;
 
 import java.util.ArrayList;
 import java.util.Comparator;
@@ -223,6 +225,11 @@ abstract class EventTimeStage<K, T, OUT> extends AbstractStreamOperator<OUT>
     protected final void emit(OUT value, long time) {
         out.setAbsoluteTimestamp(time);
         out.collect(value);
+    }
+
+    /** Emits {@code value} to the side output {@code tag} with timestamp {@code time}. */
+    protected final <X> void emit(OutputTag<X> tag, X value, long time) {
+        output.collect(tag, new StreamRecord<>(value, time));
     }
 
     @Override

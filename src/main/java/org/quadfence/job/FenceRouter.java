@@ -123,7 +123,7 @@ public class FenceRouter extends KeyedProcessFunction<String, FenceChange, TileU
         } catch (RuntimeException e) {
             // A defect, not a property of the input the codecs let through: the fence is set
             // aside with the reason, and the job goes on.
-            ctx.output(GeofenceJob.DEAD_LETTERS, uncut(change, e));
+            ctx.output(Geofencing.DEAD_LETTERS, uncut(change, e));
             return;
         }
         FenceChange replaced = versions.get(t);

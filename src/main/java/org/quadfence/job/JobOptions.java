@@ -114,6 +114,13 @@ public final class JobOptions implements Serializable {
                 "events-topic",
                 new String[] {"geofence-events", "Kafka topic the ENTER/EXIT events go to"});
         m.put("dlq-topic", new String[] {"geofence-dlq", "Kafka topic the dead letters go to"});
+        m.put(
+                "memberships-topic",
+                new String[] {
+                    "",
+                    "compacted Kafka topic of each entity's current fences, keyed by"
+                            + " [\"group\",\"entityId\"]; empty: none"
+                });
         m.put("group-id", new String[] {"quadfence", "Kafka consumer group id of the sources"});
         m.put(
                 "transactional-id-prefix",

@@ -7,7 +7,9 @@ import org.apache.flink.api.common.typeinfo.TypeInformation;
 import org.apache.flink.metrics.Counter;
 import org.apache.flink.streaming.api.operators.OneInputStreamOperator;
 import org.apache.flink.streaming.runtime.streamrecord.StreamRecord;
+import org.apache.flink.util.OutputTag;
 
+import org.quadfence.model.CurrentFences;
 import org.quadfence.model.EventType;
 import org.quadfence.model.GeofenceEvent;
 import org.quadfence.model.Membership;
@@ -40,12 +42,20 @@ import java.util.TreeSet;
  * expiry timer, so state and timers are bounded by the live entities.
  *
  * <p>Events leave without the fences' properties (the properties join adds them), numbered in the
- * order of the contract among the entity's events at their time: timer events first.
+ * order of the contract among the entity's events at their time: timer events first. Each time an
+ * entity's set of fences changes, its new set goes to the side output {@link #CURRENT_FENCES}
+ * (contract section 9), after the events of the position (or expiry) that changed it.
  */
 public class MembershipTracker extends EventTimeStage<String, Membership, SequencedEvent>
         implements OneInputStreamOperator<Membership, SequencedEvent> {
 
     private static final long serialVersionUID = 1L;
+
+    /** The side output of each entity's set of fences, each time it changes. */
+    public static final OutputTag<CurrentFences> CURRENT_FENCES =
+            new OutputTag<>("current-fences", TypeInformation.of(CurrentFences.class));
+
+    private static final String[] NO_FENCES = new String[0];
 
     private static final Comparator<Membership> SAME_TIME_ORDER =
             Comparator.comparingDouble(Membership::lat).thenComparingDouble(Membership::lon);
@@ -232,6 +242,10 @@ public class MembershipTracker extends EventTimeStage<String, Membership, Sequen
                     emit(s, fence, EventType.EXIT, t);
                 }
             }
+            emit(
+                    CURRENT_FENCES,
+                    new CurrentFences(group, entityId, NO_FENCES, t, s.lon(), s.lat()),
+                    t);
             return null;
         }
         return s;
@@ -239,7 +253,7 @@ public class MembershipTracker extends EventTimeStage<String, Membership, Sequen
 
     /** The entity after position m: EXITs, then ENTERs, each by fence id. */
     private EntityState step(EntityState s, Membership m) {
-        String[] was = s == null ? new String[0] : s.fenceIds();
+        String[] was = s == null ? NO_FENCES : s.fenceIds();
         String[] inside = m.fenceIds();
         String[] near = m.nearIds();
         long dwellAt = dwellMs > 0 ? Times.plus(m.timestamp(), dwellMs) : EntityState.NO_DWELL;
@@ -248,6 +262,7 @@ public class MembershipTracker extends EventTimeStage<String, Membership, Sequen
         EntityState position = new EntityState(null, null, m.lon(), m.lat(), m.timestamp());
         int i = 0;
         int j = 0;
+        boolean changed = false;
         // Merge S with the fences of P still within the margin, both sorted by id.
         while (i < inside.length || j < was.length) {
             int c = i == inside.length ? 1 : j == was.length ? -1 : inside[i].compareTo(was[j]);
@@ -266,6 +281,7 @@ public class MembershipTracker extends EventTimeStage<String, Membership, Sequen
                     ids.add(was[j]);
                 } else {
                     exits.inc();
+                    changed = true;
                     emit(position, was[j], EventType.EXIT, m.timestamp());
                 }
                 j++;
@@ -275,6 +291,7 @@ public class MembershipTracker extends EventTimeStage<String, Membership, Sequen
         for (String id : ids) {
             if (was.length == 0 || Arrays.binarySearch(was, id) < 0) {
                 enters.inc();
+                changed = true;
                 emit(position, id, EventType.ENTER, m.timestamp());
                 dwellDue |= dwellMs > 0;
             }
@@ -282,8 +299,15 @@ public class MembershipTracker extends EventTimeStage<String, Membership, Sequen
         if (dwellDue) {
             registerTimer(dwellAt);
         }
+        String[] now = ids.toArray(NO_FENCES);
+        if (changed) {
+            emit(
+                    CURRENT_FENCES,
+                    new CurrentFences(group, entityId, now, m.timestamp(), m.lon(), m.lat()),
+                    m.timestamp());
+        }
         return new EntityState(
-                ids.toArray(new String[0]),
+                now,
                 noneDue(due, ids.size())
                         ? null
                         : due.length == ids.size() ? due : Arrays.copyOf(due, ids.size()),

@@ -24,11 +24,10 @@ import org.apache.kafka.clients.producer.ProducerRecord;
 import org.apache.kafka.common.PartitionInfo;
 import org.apache.kafka.common.TopicPartition;
 import org.apache.kafka.common.serialization.ByteArraySerializer;
-import org.quadfence.cli.Wiring;
 import org.quadfence.io.InputRules;
 import org.quadfence.io.KafkaIo;
 import org.quadfence.job.GeofenceJob;
-import org.quadfence.job.JobEnvironment;
+import org.quadfence.job.JobIo;
 import org.quadfence.job.JobOptions;
 import org.quadfence.model.Parsed;
 import org.quadfence.model.Position;
@@ -421,8 +420,7 @@ public final class JobThroughput {
         FlinkRest rest = new FlinkRest(port);
         StreamExecutionEnvironment env =
                 StreamExecutionEnvironment.createLocalEnvironment(flinkConfig(port, tag));
-        JobEnvironment.configure(env, options, true);
-        GeofenceJob.build(env, options, io(options, true));
+        GeofenceJob.assemble(env, options, io(options, true), true);
 
         Recording jfr = null;
         if (Boolean.parseBoolean(settings.get("jfr"))) {
@@ -604,8 +602,7 @@ public final class JobThroughput {
 
         StreamExecutionEnvironment env =
                 StreamExecutionEnvironment.createLocalEnvironment(flinkConfig(freePort(), tag));
-        JobEnvironment.configure(env, options, true);
-        GeofenceJob.build(env, options, io(options, true));
+        GeofenceJob.assemble(env, options, io(options, true), true);
 
         Counting.reset();
         CpuAccount cpu = new CpuAccount();
@@ -726,8 +723,7 @@ public final class JobThroughput {
         FlinkRest rest = new FlinkRest(port);
         StreamExecutionEnvironment env =
                 StreamExecutionEnvironment.createLocalEnvironment(flinkConfig(port, tag));
-        JobEnvironment.configure(env, options, true);
-        GeofenceJob.build(env, options, io(options, false));
+        GeofenceJob.assemble(env, options, io(options, false), true);
         Counting.reset();
         JobClient client = env.executeAsync(options.get("job-name") + " " + tag);
         Monitor mon = new Monitor(rest, client.getJobID().toString());
@@ -912,26 +908,22 @@ public final class JobThroughput {
         return o;
     }
 
-    /** The Kafka io of {@link Wiring#kafka}, with positions counted as they are read. */
+    /** The Kafka io of {@link JobIo#kafka}, with positions counted as they are read. */
     private static GeofenceJob.Io io(JobOptions options, boolean bounded) {
-        GeofenceJob.Io wired = Wiring.kafka(options, bounded);
+        GeofenceJob.Io wired = JobIo.kafka(options, bounded);
         KafkaIo k =
                 new KafkaIo(
                         options.get("bootstrap-servers"),
                         options.get("group-id"),
-                        Wiring.transactionalIdPrefix(options),
+                        JobIo.transactionalIdPrefix(options),
                         options.kafkaProperties(),
-                        Wiring.rules(options));
-        return new GeofenceJob.Io(
+                        JobIo.rules(options));
+        return wired.withPositions(
                 k.positions(
                         options.get("positions-topic"),
                         KafkaIo.startingOffsets(options.get("starting-offsets")),
                         bounded,
-                        new Counting()),
-                wired.fences(),
-                wired.events(),
-                wired.deadLetters(),
-                wired.sinkParallelism());
+                        new Counting()));
     }
 
     /** A local Flink on loopback (as the CLI's), REST on {@code port}, checkpoints on disk. */

@@ -32,7 +32,7 @@ class EntityChurnSoakTest {
         try (KeyedOneInputStreamOperatorTestHarness<String, Membership, SequencedEvent> harness =
                 new KeyedOneInputStreamOperatorTestHarness<>(
                         new MembershipTracker(2_000, TTL, true),
-                        new GeofenceJob.EntityKey(),
+                        new StageKeys.EntityKey(),
                         Types.STRING)) {
             harness.open();
             for (int w = 0; w < windows; w++) {

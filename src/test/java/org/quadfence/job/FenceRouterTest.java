@@ -32,7 +32,7 @@ class FenceRouterTest {
         harness =
                 ProcessFunctionTestHarnesses.forKeyedProcessFunction(
                         new FenceRouter(new Tiers(GRID.level()), 0, 100_000),
-                        new GeofenceJob.FenceKey(),
+                        new StageKeys.FenceKey(),
                         Types.STRING);
         harness.open();
     }
@@ -160,9 +160,7 @@ class FenceRouterTest {
         harness.close();
         harness =
                 ProcessFunctionTestHarnesses.forKeyedProcessFunction(
-                        new FenceRouter(tiers, 0, 100_000),
-                        new GeofenceJob.FenceKey(),
-                        Types.STRING);
+                        new FenceRouter(tiers, 0, 100_000), new StageKeys.FenceKey(), Types.STRING);
         harness.open();
         upsert("w", 1, -180, -90, 180, 90);
         assertThat(harness.extractOutputValues())
@@ -196,7 +194,7 @@ class FenceRouterTest {
                             assertThat(u.tile()).isEqualTo(GRID.tileOf(10, 10));
                             assertThat(u.polygon()).isNotNull();
                         });
-        assertThat(harness.getSideOutput(GeofenceJob.DEAD_LETTERS)).isNull();
+        assertThat(harness.getSideOutput(Geofencing.DEAD_LETTERS)).isNull();
     }
 
     @Test
@@ -206,7 +204,7 @@ class FenceRouterTest {
                         "broken", null, 1, null, Groups.DEFAULT, null, new double[][][] {{{}}});
         harness.processElement(broken, 1);
         assertThat(harness.extractOutputValues()).isEmpty();
-        assertThat(harness.getSideOutput(GeofenceJob.DEAD_LETTERS))
+        assertThat(harness.getSideOutput(Geofencing.DEAD_LETTERS))
                 .singleElement()
                 .satisfies(
                         r -> {

@@ -20,7 +20,6 @@ import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.extension.RegisterExtension;
 import org.junit.jupiter.api.io.TempDir;
-import org.quadfence.cli.Wiring;
 import org.quadfence.io.KafkaIo;
 import org.quadfence.model.Parsed;
 import org.quadfence.model.Position;
@@ -117,31 +116,26 @@ class KafkaExactlyOnceITCase {
                                 "max-out-of-orderness",
                                 "1000"));
         StreamExecutionEnvironment env = StreamExecutionEnvironment.getExecutionEnvironment();
-        JobEnvironment.configure(env, options, true);
-        GeofenceJob.Io io = Wiring.kafka(options, true);
+        GeofenceJob.Io io = JobIo.kafka(options, true);
         if (fail) {
             KafkaIo k =
                     new KafkaIo(
                             kafka.bootstrapServers(),
                             name,
-                            Wiring.transactionalIdPrefix(options),
+                            JobIo.transactionalIdPrefix(options),
                             new java.util.Properties(),
-                            Wiring.rules(options));
+                            JobIo.rules(options));
             io =
-                    new GeofenceJob.Io(
+                    io.withPositions(
                             k.positions(
                                     positions,
                                     OffsetsInitializer.earliest(),
                                     true,
                                     new FailOnce(
-                                            KafkaIo.positionRecords(Wiring.rules(options)), 1200)),
-                            io.fences(),
-                            io.events(),
-                            io.deadLetters(),
-                            0);
+                                            KafkaIo.positionRecords(JobIo.rules(options)), 1200)));
         }
-        GeofenceJob.build(env, options, io);
-        env.execute(name);
+        GeofenceJob.assemble(env, options, io, true);
+        env.execute(GeofenceJob.name(options));
 
         List<Event> expected = SampleCheck.read(SAMPLE.resolve("expected.jsonl"));
         Path got = tmp.resolve(name + ".jsonl");

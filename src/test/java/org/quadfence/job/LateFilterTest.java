@@ -18,7 +18,7 @@ class LateFilterTest {
     void open() throws Exception {
         harness =
                 new OneInputStreamOperatorTestHarness<>(
-                        new ProcessOperator<>(new LateFilter(GeofenceJob.DEAD_LETTERS)));
+                        new ProcessOperator<>(new LateFilter(Geofencing.DEAD_LETTERS)));
         harness.open();
     }
 
@@ -33,7 +33,7 @@ class LateFilterTest {
         harness.processElement(new Position("e", 1, 2, 100), 100);
         harness.processElement(new Position("f", 1, 2, 101), 101);
         assertThat(harness.extractOutputValues()).containsExactly(new Position("f", 1, 2, 101));
-        assertThat(harness.getSideOutput(GeofenceJob.DEAD_LETTERS))
+        assertThat(harness.getSideOutput(Geofencing.DEAD_LETTERS))
                 .singleElement()
                 .satisfies(
                         r -> {

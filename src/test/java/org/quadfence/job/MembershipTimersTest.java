@@ -22,7 +22,7 @@ class MembershipTimersTest {
         harness =
                 new KeyedOneInputStreamOperatorTestHarness<>(
                         new MembershipTracker(dwell, ttl, exitOnExpiry),
-                        new GeofenceJob.EntityKey(),
+                        new StageKeys.EntityKey(),
                         Types.STRING);
         harness.open();
     }

@@ -35,7 +35,7 @@ class MembershipTrackerTest {
     private static KeyedOneInputStreamOperatorTestHarness<String, Membership, SequencedEvent>
             newHarness() throws Exception {
         return new KeyedOneInputStreamOperatorTestHarness<>(
-                new MembershipTracker(0, 0, false), new GeofenceJob.EntityKey(), Types.STRING);
+                new MembershipTracker(0, 0, false), new StageKeys.EntityKey(), Types.STRING);
     }
 
     private void in(String entity, long t, double lon, double lat, String... fences)

@@ -48,8 +48,8 @@ class TileMatcherTest {
             newHarness() throws Exception {
         return new KeyedTwoInputStreamOperatorTestHarness<>(
                 new TileMatcher(GRID, 4, 8, 0, GRID.level(), 1),
-                new GeofenceJob.TileOfUpdate(ONE_SHARD),
-                new GeofenceJob.TileOfPosition(GRID, ONE_SHARD),
+                new StageKeys.TileOfUpdate(ONE_SHARD),
+                new StageKeys.TileOfPosition(GRID, ONE_SHARD),
                 TypeInformation.of(TileKey.class));
     }
 
@@ -179,8 +179,8 @@ class TileMatcherTest {
         harness =
                 new KeyedTwoInputStreamOperatorTestHarness<>(
                         new TileMatcher(other, 4, 8, 0, other.level(), 1),
-                        new GeofenceJob.TileOfUpdate(ONE_SHARD),
-                        new GeofenceJob.TileOfPosition(other, ONE_SHARD),
+                        new StageKeys.TileOfUpdate(ONE_SHARD),
+                        new StageKeys.TileOfPosition(other, ONE_SHARD),
                         TypeInformation.of(TileKey.class));
         assertThatThrownBy(() -> harness.initializeState(snapshot))
                 .isInstanceOf(SuppressRestartsException.class)

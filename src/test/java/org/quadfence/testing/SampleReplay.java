@@ -5,9 +5,8 @@ import org.apache.flink.streaming.api.environment.StreamExecutionEnvironment;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
-import org.quadfence.cli.Wiring;
 import org.quadfence.job.GeofenceJob;
-import org.quadfence.job.JobEnvironment;
+import org.quadfence.job.JobIo;
 import org.quadfence.job.JobOptions;
 import org.quadfence.job.StageLoad;
 
@@ -55,13 +54,15 @@ public final class SampleReplay {
         String tag = String.join("-", extra.values()).replaceAll("[^A-Za-z0-9-]", "_");
         Path events = out.resolve(name + "-" + tag + ".jsonl");
         Path dlq = out.resolve(name + "-" + tag + ".dlq");
+        Path memberships = out.resolve(name + "-" + tag + ".memberships");
         JobExecutionResult result =
                 replay(
                         options,
                         sample.resolve("fences.jsonl"),
                         sample.resolve("positions.jsonl"),
                         events,
-                        dlq);
+                        dlq,
+                        memberships);
         assertThat(StageLoad.summary(result.getAllAccumulatorResults()))
                 .as("the per-stage summary of the keyed stages")
                 .anyMatch(l -> l.startsWith("TileMatcher: "))
@@ -69,6 +70,14 @@ public final class SampleReplay {
                 .allMatch(
                         l -> l.contains(" records in " + options.get("parallelism") + " subtasks"));
         check(sample, events, dlq);
+        assertThat(
+                        MembershipsCheck.differences(
+                                events,
+                                memberships,
+                                options.millis("entity-ttl") > 0
+                                        && !options.booleanValue("exit-on-expiry")))
+                .as("current fences against the events")
+                .isEmpty();
         return Files.readAllLines(events).stream()
                 .sorted(Comparator.comparing(SampleReplay::entityOf))
                 .collect(Collectors.toList());
@@ -78,10 +87,27 @@ public final class SampleReplay {
     public static JobExecutionResult replay(
             JobOptions options, Path fences, Path positions, Path events, Path dlq)
             throws Exception {
+        return replay(options, fences, positions, events, dlq, null);
+    }
+
+    /**
+     * Runs the job as {@link #replay(JobOptions, Path, Path, Path, Path)} does, and writes each
+     * entity's current fences to {@code memberships} (none when null).
+     */
+    public static JobExecutionResult replay(
+            JobOptions options,
+            Path fences,
+            Path positions,
+            Path events,
+            Path dlq,
+            Path memberships)
+            throws Exception {
         StreamExecutionEnvironment env = StreamExecutionEnvironment.getExecutionEnvironment();
-        JobEnvironment.configure(env, options, false);
-        GeofenceJob.build(
-                env, options, Wiring.files(fences, positions, events, dlq, Wiring.rules(options)));
+        GeofenceJob.assemble(
+                env,
+                options,
+                JobIo.files(fences, positions, events, dlq, memberships, JobIo.rules(options)),
+                false);
         return env.execute("replay " + fences.getParent().getFileName());
     }
 

@@ -1,10 +1,11 @@
-package org.quadfence.cli;
+package org.quadfence.job;
 
 import org.apache.flink.api.common.typeinfo.TypeHint;
 import org.apache.flink.connector.base.DeliveryGuarantee;
 import org.apache.flink.connector.file.src.FileSource;
 import org.apache.flink.core.fs.Path;
 
+import org.quadfence.io.CurrentFencesCodec;
 import org.quadfence.io.DeadLetterCodec;
 import org.quadfence.io.FenceChangeCodec;
 import org.quadfence.io.GeofenceEventCodec;
@@ -13,17 +14,16 @@ import org.quadfence.io.JsonLinesFileSink;
 import org.quadfence.io.JsonLinesFormat;
 import org.quadfence.io.KafkaIo;
 import org.quadfence.io.PositionCodec;
-import org.quadfence.job.GeofenceJob;
-import org.quadfence.job.JobOptions;
+import org.quadfence.model.CurrentFences;
 import org.quadfence.model.DeadLetter;
 import org.quadfence.model.FenceChange;
 import org.quadfence.model.Parsed;
 import org.quadfence.model.Position;
 
 /** Plugs the job into its two kinds of input and output: JSON-lines files, or Kafka. */
-public final class Wiring {
+public final class JobIo {
 
-    private Wiring() {}
+    private JobIo() {}
 
     /**
      * Files: JSON-lines inputs, and outputs written at parallelism 1 so each entity's events keep
@@ -34,6 +34,21 @@ public final class Wiring {
             java.nio.file.Path positions,
             java.nio.file.Path events,
             java.nio.file.Path deadLetters,
+            InputRules rules) {
+        return files(fences, positions, events, deadLetters, null, rules);
+    }
+
+    /**
+     * Files, as {@link #files(java.nio.file.Path, java.nio.file.Path, java.nio.file.Path,
+     * java.nio.file.Path, InputRules)}, and each entity's current fences to {@code currentFences}
+     * (none when null), one JSON object per line; an empty {@code fenceIds} stands for a tombstone.
+     */
+    public static GeofenceJob.Io files(
+            java.nio.file.Path fences,
+            java.nio.file.Path positions,
+            java.nio.file.Path events,
+            java.nio.file.Path deadLetters,
+            java.nio.file.Path currentFences,
             InputRules rules) {
         JsonLinesFormat<Position> positionLines =
                 new JsonLinesFormat<>(
@@ -52,6 +67,10 @@ public final class Wiring {
                 FileSource.forRecordStreamFormat(fenceLines, new Path(fences.toUri())).build(),
                 new JsonLinesFileSink<>(events, () -> new GeofenceEventCodec()::encode),
                 new JsonLinesFileSink<DeadLetter>(deadLetters, () -> new DeadLetterCodec()::encode),
+                currentFences == null
+                        ? null
+                        : new JsonLinesFileSink<CurrentFences>(
+                                currentFences, () -> new CurrentFencesCodec()::encode),
                 1);
     }
 
@@ -90,6 +109,9 @@ public final class Wiring {
                 kafka.fences(o.get("fences-topic"), bounded),
                 kafka.events(o.get("events-topic"), delivery),
                 kafka.deadLetters(o.get("dlq-topic"), delivery),
+                o.get("memberships-topic").isEmpty()
+                        ? null
+                        : kafka.currentFences(o.get("memberships-topic"), delivery),
                 0);
     }
 }
