@@ -24,6 +24,7 @@ import org.quadfence.io.KafkaIo;
 import org.quadfence.model.Parsed;
 import org.quadfence.model.Position;
 import org.quadfence.testing.KafkaBroker;
+import org.quadfence.testing.MembershipsCheck;
 import org.quadfence.testing.MiniClusters;
 import org.quadfence.testing.SampleCheck;
 import org.quadfence.testing.SampleCheck.Event;
@@ -85,6 +86,9 @@ class KafkaExactlyOnceITCase {
         String fences = name + "-fences";
         String events = name + "-events";
         String dlq = name + "-dlq";
+        String memberships = name + "-memberships";
+        // Not compacted here, so that every record stays to be counted.
+        kafka.createTopic(memberships, 2, false);
         kafka.createTopic(positions, 4, false);
         kafka.createTopic(fences, 2, true);
         kafka.createTopic(events, 3, false);
@@ -92,8 +96,8 @@ class KafkaExactlyOnceITCase {
         produce(fences, SAMPLE.resolve("fences.jsonl"), "fenceId");
         produce(positions, SAMPLE.resolve("positions.jsonl"), "entityId");
 
-        JobOptions options =
-                JobOptions.of(
+        Map<String, String> given =
+                new HashMap<>(
                         Map.of(
                                 "bootstrap-servers",
                                 kafka.bootstrapServers(),
@@ -115,6 +119,8 @@ class KafkaExactlyOnceITCase {
                                 "2",
                                 "max-out-of-orderness",
                                 "1000"));
+        given.put("memberships-topic", memberships);
+        JobOptions options = JobOptions.of(given);
         StreamExecutionEnvironment env = StreamExecutionEnvironment.getExecutionEnvironment();
         GeofenceJob.Io io = JobIo.kafka(options, true);
         if (fail) {
@@ -145,6 +151,36 @@ class KafkaExactlyOnceITCase {
         Files.write(dead, readAll(dlq, 0));
         assertThat(SampleCheck.deadLetterCounts(dead))
                 .isEqualTo(SampleCheck.expectedDeadLetters(SAMPLE));
+        assertThat(currentFences(memberships))
+                .as("each entity's sets, once each, tombstones as empty sets")
+                .isEqualTo(MembershipsCheck.changes(SAMPLE.resolve("expected.jsonl")));
+    }
+
+    /** Each key's sets of fences in topic order, keyed "group/entity"; a tombstone is empty. */
+    private Map<String, List<List<String>>> currentFences(String topic) throws Exception {
+        Map<String, List<List<String>>> sets = new java.util.TreeMap<>();
+        try (KafkaConsumer<byte[], byte[]> c = kafka.consumer("reader-" + topic, true)) {
+            c.subscribe(List.of(topic));
+            long deadline = System.currentTimeMillis() + 30_000;
+            int quiet = 0;
+            while (System.currentTimeMillis() < deadline && quiet < 3) {
+                var records = c.poll(Duration.ofMillis(500));
+                // Joining the group takes a few empty polls first.
+                quiet = records.isEmpty() && !sets.isEmpty() ? quiet + 1 : 0;
+                for (ConsumerRecord<byte[], byte[]> r : records) {
+                    JsonNode key = JSON.readTree(r.key());
+                    List<String> ids = new ArrayList<>();
+                    if (r.value() != null) {
+                        JSON.readTree(r.value()).get("fenceIds").forEach(n -> ids.add(n.asText()));
+                    }
+                    sets.computeIfAbsent(
+                                    key.get(0).asText() + "/" + key.get(1).asText(),
+                                    k -> new ArrayList<>())
+                            .add(ids);
+                }
+            }
+        }
+        return sets;
     }
 
     /** Each line as a record; keyed by the named field when it can be read, else a stand-in. */

@@ -51,6 +51,45 @@ public final class MembershipsCheck {
         return out;
     }
 
+    /**
+     * The sets each entity goes through, by its events (group and entity id joined by "/"): one
+     * entry per position or expiry whose events change the set, the empty set included.
+     */
+    public static Map<String, List<List<String>>> changes(Path events) throws IOException {
+        Map<String, List<List<String>>> out = new LinkedHashMap<>();
+        byEntity(events)
+                .forEach(
+                        (entity, es) -> {
+                            List<List<String>> sets = new ArrayList<>();
+                            TreeSet<String> inside = new TreeSet<>();
+                            for (int i = 0; i < es.size(); ) {
+                                TreeSet<String> after = new TreeSet<>(inside);
+                                int end = apply(es, i, after);
+                                if (!after.equals(inside)) {
+                                    sets.add(new ArrayList<>(after));
+                                }
+                                inside = after;
+                                i = end;
+                            }
+                            out.put(entity, sets);
+                        });
+        return out;
+    }
+
+    // Applies the events of the position at i to inside; returns the index after them.
+    private static int apply(List<JsonNode> events, int i, TreeSet<String> inside) {
+        int end = i;
+        for (; end < events.size() && samePlace(events.get(end), events.get(i)); end++) {
+            JsonNode e = events.get(end);
+            switch (e.get("event").asText()) {
+                case "ENTER" -> inside.add(e.get("fenceId").asText());
+                case "EXIT" -> inside.remove(e.get("fenceId").asText());
+                default -> {}
+            }
+        }
+        return end;
+    }
+
     private static void check(
             String entity,
             List<JsonNode> events,
@@ -62,15 +101,7 @@ public final class MembershipsCheck {
         for (int i = 0; i < events.size(); ) {
             JsonNode first = events.get(i);
             TreeSet<String> after = new TreeSet<>(inside);
-            int end = i;
-            for (; end < events.size() && samePlace(events.get(end), first); end++) {
-                JsonNode e = events.get(end);
-                switch (e.get("event").asText()) {
-                    case "ENTER" -> after.add(e.get("fenceId").asText());
-                    case "EXIT" -> after.remove(e.get("fenceId").asText());
-                    default -> {}
-                }
-            }
+            int end = apply(events, i, after);
             if (silentForgetting
                     && next < records.size()
                     && !inside.isEmpty()
