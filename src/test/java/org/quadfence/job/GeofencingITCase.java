@@ -1,0 +1,171 @@
+package org.quadfence.job;
+
+import org.apache.flink.api.common.typeinfo.TypeInformation;
+import org.apache.flink.configuration.Configuration;
+import org.apache.flink.configuration.PipelineOptions;
+import org.apache.flink.streaming.api.datastream.DataStream;
+import org.apache.flink.streaming.api.environment.StreamExecutionEnvironment;
+import org.apache.flink.test.junit5.MiniClusterExtension;
+import org.apache.flink.util.CloseableIterator;
+
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.extension.RegisterExtension;
+import org.junit.jupiter.api.io.TempDir;
+import org.quadfence.io.FenceChangeCodec;
+import org.quadfence.io.GeofenceEventCodec;
+import org.quadfence.io.PositionCodec;
+import org.quadfence.model.CurrentFences;
+import org.quadfence.model.DeadLetter;
+import org.quadfence.model.FenceChange;
+import org.quadfence.model.GeofenceEvent;
+import org.quadfence.model.Parsed;
+import org.quadfence.model.Position;
+import org.quadfence.testing.MiniClusters;
+import org.quadfence.testing.SampleCheck;
+
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.List;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+/**
+ * {@link Geofencing} as one step of a user's own DataStream job, on a MiniCluster: the library's
+ * records or the user's own type in, the same events as the JSON job out.
+ */
+class GeofencingITCase {
+
+    @RegisterExtension static final MiniClusterExtension FLINK = MiniClusters.loopback(2);
+
+    private static final Path SAMPLE = Path.of("src/test/resources/samples/sample-clean");
+
+    @TempDir Path tmp;
+
+    /** A position of the user's own type. */
+    public record Ping(String vehicle, double x, double y, long millis) {}
+
+    @Test
+    void theLibrarysOwnRecordsGiveTheSamplesEvents() throws Exception {
+        StreamExecutionEnvironment env = environment();
+        DataStream<Position> positions =
+                env.fromData(samplePositions(), TypeInformation.of(Position.class));
+        DataStream<FenceChange> fences =
+                env.fromData(sampleFences(), TypeInformation.of(FenceChange.class));
+
+        GeofenceStreams out =
+                Geofencing.builder()
+                        .setMaxOutOfOrderness(Duration.ofSeconds(1))
+                        .setUidPrefix("geo-")
+                        .build()
+                        .apply(positions, fences);
+        CloseableIterator<GeofenceEvent> events = out.events().collectAsync();
+        CloseableIterator<CurrentFences> current = out.currentFences().collectAsync();
+        env.execute("library");
+
+        List<GeofenceEvent> got = drain(events);
+        assertThat(
+                        SampleCheck.differences(
+                                SampleCheck.read(SAMPLE.resolve("expected.jsonl")), read(got)))
+                .isEmpty();
+        assertThat(drain(current)).isNotEmpty().allMatch(c -> c.entityId() != null);
+    }
+
+    @Test
+    void positionsOfTheUsersOwnTypeAreExtractedAndBadOnesBecomeDeadLetters() throws Exception {
+        StreamExecutionEnvironment env = environment();
+        long t = 1_732_233_600_000L;
+        DataStream<Ping> pings =
+                env.fromData(
+                        List.of(
+                                new Ping("truck-1", 1.5, 1.5, t),
+                                new Ping("truck-1", 5, 5, t + 1000),
+                                new Ping("truck-2", 1, 91, t + 1000),
+                                new Ping(null, 1, 1, t + 1000)),
+                        TypeInformation.of(Ping.class));
+        DataStream<FenceChange> fences =
+                env.fromData(
+                        List.of(
+                                FenceChange.upsert(
+                                        "depot",
+                                        new org.quadfence.geo.Rectangle(1, 1, 2, 2),
+                                        Long.MIN_VALUE,
+                                        null)),
+                        TypeInformation.of(FenceChange.class));
+
+        GeofenceStreams out =
+                Geofencing.builder()
+                        .build()
+                        .apply(
+                                pings,
+                                p -> {
+                                    if (p.vehicle() == null) {
+                                        throw new IllegalArgumentException("no vehicle");
+                                    }
+                                    return new Position(p.vehicle(), p.x(), p.y(), p.millis());
+                                },
+                                fences);
+        CloseableIterator<GeofenceEvent> events = out.events().collectAsync();
+        CloseableIterator<DeadLetter> dead = out.deadLetters().collectAsync();
+        env.execute("own type");
+
+        assertThat(drain(events))
+                .extracting(e -> e.entityId() + " " + e.event() + " " + e.fenceId())
+                .containsExactly("truck-1 ENTER depot", "truck-1 EXIT depot");
+        assertThat(drain(dead))
+                .extracting(DeadLetter::error)
+                .hasSize(2)
+                .anyMatch(e -> e.startsWith("lat out of range"))
+                .anyMatch(e -> e.contains("no vehicle"));
+    }
+
+    private static StreamExecutionEnvironment environment() {
+        Configuration conf = new Configuration();
+        conf.set(PipelineOptions.GENERIC_TYPES, false);
+        StreamExecutionEnvironment env = StreamExecutionEnvironment.getExecutionEnvironment(conf);
+        env.setParallelism(2);
+        return env;
+    }
+
+    private static List<Position> samplePositions() throws Exception {
+        PositionCodec codec = new PositionCodec();
+        List<Position> out = new ArrayList<>();
+        for (String line : Files.readAllLines(SAMPLE.resolve("positions.jsonl"))) {
+            Parsed<Position> p = codec.parse(line);
+            assertThat(p.ok()).as(line).isTrue();
+            out.add(p.value());
+        }
+        return out;
+    }
+
+    private static List<FenceChange> sampleFences() throws Exception {
+        FenceChangeCodec codec = new FenceChangeCodec();
+        List<FenceChange> out = new ArrayList<>();
+        for (String line : Files.readAllLines(SAMPLE.resolve("fences.jsonl"))) {
+            Parsed<FenceChange> c = codec.parse(null, line.getBytes(), Long.MIN_VALUE);
+            assertThat(c.ok()).as(line).isTrue();
+            out.add(c.value());
+        }
+        return out;
+    }
+
+    private List<SampleCheck.Event> read(List<GeofenceEvent> events) throws Exception {
+        GeofenceEventCodec codec = new GeofenceEventCodec();
+        Path file = tmp.resolve("events.jsonl");
+        List<String> lines = new ArrayList<>();
+        for (GeofenceEvent e : events) {
+            lines.add(new String(codec.encode(e), java.nio.charset.StandardCharsets.UTF_8));
+        }
+        Files.write(file, lines);
+        return SampleCheck.read(file);
+    }
+
+    private static <T> List<T> drain(CloseableIterator<T> it) throws Exception {
+        List<T> out = new ArrayList<>();
+        try (it) {
+            it.forEachRemaining(out::add);
+        }
+        return out;
+    }
+}
