@@ -1,5 +1,8 @@
 package org.quadfence.model;
 
+import java.util.Arrays;
+import java.util.Objects;
+
 /**
  * Which fences an entity is in now (contract section 9): written each time its set changes, after
  * the EXITs and ENTERs of the position that changed it. An empty {@code fenceIds} means the entity
@@ -17,5 +20,38 @@ public record CurrentFences(
     /** True when the entity is in no fence: the record that deletes its key on Kafka. */
     public boolean isTombstone() {
         return fenceIds.length == 0;
+    }
+
+    @Override
+    public boolean equals(Object o) {
+        return o instanceof CurrentFences c
+                && group.equals(c.group)
+                && entityId.equals(c.entityId)
+                && Arrays.equals(fenceIds, c.fenceIds)
+                && timestamp == c.timestamp
+                && Double.compare(lon, c.lon) == 0
+                && Double.compare(lat, c.lat) == 0;
+    }
+
+    @Override
+    public int hashCode() {
+        return Objects.hash(group, entityId, Arrays.hashCode(fenceIds), timestamp, lon, lat);
+    }
+
+    @Override
+    public String toString() {
+        return "CurrentFences[group="
+                + group
+                + ", entityId="
+                + entityId
+                + ", fenceIds="
+                + Arrays.toString(fenceIds)
+                + ", timestamp="
+                + timestamp
+                + ", lon="
+                + lon
+                + ", lat="
+                + lat
+                + "]";
     }
 }
