@@ -87,10 +87,12 @@ public final class Demo implements AutoCloseable {
      * @param positions positions the fleet sent
      * @param enters ENTER events read back
      * @param exits EXIT events read back
+     * @param inside vehicles inside some fence at the end, by the memberships topic
      * @param map the map page, or null if the demo stopped before writing it
      * @param jobFailed whether the job stopped by itself
      */
-    public record Summary(long positions, long enters, long exits, Path map, boolean jobFailed) {}
+    public record Summary(
+            long positions, long enters, long exits, int inside, Path map, boolean jobFailed) {}
 
     private final Settings settings;
     private final City city;
@@ -112,6 +114,7 @@ public final class Demo implements AutoCloseable {
     private JobClient job;
     private JobMonitor monitor;
     private EventFeed feed;
+    private CurrentFencesFeed current;
     private Status status;
     private MapPage map;
     private int ticks;
@@ -185,6 +188,7 @@ public final class Demo implements AutoCloseable {
                 demo.fleet == null ? 0 : demo.fleet.published(),
                 demo.feed == null ? 0 : demo.feed.enters(),
                 demo.feed == null ? 0 : demo.feed.exits(),
+                demo.current == null ? 0 : demo.current.entitiesInside(),
                 demo.map == null ? null : demo.map.html(),
                 demo.jobFailed);
     }
@@ -204,17 +208,20 @@ public final class Demo implements AutoCloseable {
         kafka.createTopic(o.get("fences-topic"), 1, true);
         kafka.createTopic(o.get("events-topic"), 2, false);
         kafka.createTopic(o.get("dlq-topic"), 1, false);
+        kafka.createTopic(o.get("memberships-topic"), 2, true);
         producer = producer(kafka.bootstrapServers());
         loadFences(o.get("fences-topic"));
         console.done(
                 String.format(
                         Locale.ROOT,
-                        "%s (%d partitions), %s (compacted), %s, %s; %d fences loaded%s",
+                        "%s (%d partitions), %s (compacted), %s, %s, %s (compacted); %d fences"
+                                + " loaded%s",
                         o.get("positions-topic"),
                         POSITION_PARTITIONS,
                         o.get("fences-topic"),
                         o.get("events-topic"),
                         o.get("dlq-topic"),
+                        o.get("memberships-topic"),
                         city.fences().size(),
                         seconds(t)));
 
@@ -255,7 +262,11 @@ public final class Demo implements AutoCloseable {
                         kafka.consumer("quadfence-demo-console", true),
                         o.get("events-topic"),
                         console::event);
-        status = new Status(city, fleet, feed, monitor);
+        current =
+                new CurrentFencesFeed(
+                        kafka.consumer("quadfence-demo-memberships", true),
+                        o.get("memberships-topic"));
+        status = new Status(city, fleet, feed, current, monitor);
         map =
                 new MapPage(
                         settings.mapDir(),
@@ -371,6 +382,7 @@ public final class Demo implements AutoCloseable {
             done.add("job: " + e);
         }
         quietly(feed);
+        quietly(current);
         quietly(monitor);
         writeLastMap();
         if (producer != null) {

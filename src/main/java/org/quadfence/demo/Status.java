@@ -6,14 +6,16 @@ import java.util.Map;
 
 /**
  * The demo's numbers, taken every few seconds: positions and events per second since the last time,
- * vehicles inside a fence, consumer lag, the last checkpoint and how long a position takes to come
- * back as an event. They make the status line and the map's panel.
+ * vehicles inside a fence now (from the memberships topic) and the busiest fence, consumer lag, the
+ * last checkpoint and how long a position takes to come back as an event. They make the status line
+ * and the map's panel.
  */
 final class Status {
 
     private final City city;
     private final Fleet fleet;
     private final EventFeed feed;
+    private final CurrentFencesFeed current;
     private final JobMonitor monitor;
     private long lastTime = System.currentTimeMillis();
     private long lastPublished;
@@ -21,10 +23,11 @@ final class Status {
     private Map<String, Object> numbers;
     private String jobState = "unknown";
 
-    Status(City city, Fleet fleet, EventFeed feed, JobMonitor monitor) {
+    Status(City city, Fleet fleet, EventFeed feed, CurrentFencesFeed current, JobMonitor monitor) {
         this.city = city;
         this.fleet = fleet;
         this.feed = feed;
+        this.current = current;
         this.monitor = monitor;
         this.lastPublished = fleet.published();
         this.lastEvents = feed.enters() + feed.exits();
@@ -56,7 +59,8 @@ final class Status {
         n.put("enters", feed.enters());
         n.put("exits", feed.exits());
         n.put("parked", fleet.view().parked());
-        n.put("inside", feed.vehiclesInside());
+        n.put("inside", current.entitiesInside());
+        n.put("busiestFence", current.busiestFence());
         numbers = n;
     }
 
@@ -77,13 +81,14 @@ final class Status {
         Object latency = n.get("latencySeconds");
         return String.format(
                 Locale.ROOT,
-                "%,d positions/s  %s events/s  |  %d fences, %,d of %,d vehicles inside  |  lag"
-                        + " %s  checkpoint %s%s%s%s",
+                "%,d positions/s  %s events/s  |  %d fences, %,d of %,d vehicles inside, busiest"
+                        + " %s  |  lag %s  checkpoint %s%s%s%s",
                 n.get("positionsPerSecond"),
                 n.get("eventsPerSecond"),
                 city.fences().size(),
                 n.get("inside"),
                 n.get("vehicles"),
+                n.get("busiestFence"),
                 lag < 0 ? "?" : String.format(Locale.ROOT, "%,d", lag),
                 n.get("checkpoint"),
                 latency == null ? "" : "  latency " + latency + " s",
@@ -105,7 +110,8 @@ final class Status {
         n.put("exits", feed.exits());
         n.put("vehicles", view.size());
         n.put("parked", view.parked());
-        n.put("inside", feed.vehiclesInside());
+        n.put("inside", current.entitiesInside());
+        n.put("busiestFence", current.busiestFence());
         n.put("checkpoint", checkpoint);
         n.put("lag", lag);
         n.put("latencySeconds", Double.isNaN(latency) ? null : Math.round(latency * 10) / 10.0);

@@ -50,9 +50,16 @@ class DemoITCase {
         assertThat(s.positions()).isGreaterThan(5_000);
         assertThat(s.enters()).isPositive();
         assertThat(s.exits()).isPositive();
+        assertThat(s.inside()).as("vehicles inside, by the memberships topic").isPositive();
         String out = console.toString(StandardCharsets.UTF_8);
         assertThat(out)
-                .contains("  ENTER  ", "  EXIT   ", " status ", "job cancelled", "broker shut down")
+                .contains(
+                        "  ENTER  ",
+                        "  EXIT   ",
+                        " status ",
+                        " vehicles inside, busiest ",
+                        "job cancelled",
+                        "broker shut down")
                 .doesNotContain("\u001b[");
         String page = Files.readString(s.map());
         assertThat(page)
