@@ -11,6 +11,7 @@ import org.apache.flink.util.OutputTag;
 
 import org.quadfence.io.InputRules;
 import org.quadfence.io.RecordChecks;
+import org.quadfence.model.CompactStringSerializer;
 import org.quadfence.model.DeadLetter;
 import org.quadfence.model.FenceChange;
 import org.quadfence.model.GeofenceEvent;
@@ -176,7 +177,7 @@ public final class Geofencing implements Serializable {
         DataStream<FenceChange> fences = timed(validFences, FenceChange::timestamp, "fences");
 
         SingleOutputStreamOperator<TileUpdate> tileUpdates =
-                fences.keyBy(new StageKeys.FenceKey())
+                fences.keyBy(new StageKeys.FenceKey(), CompactStringSerializer.TYPE)
                         .process(
                                 new FenceRouter(
                                         tiers,
@@ -202,7 +203,7 @@ public final class Geofencing implements Serializable {
 
         SingleOutputStreamOperator<SequencedEvent> bare =
                 memberships
-                        .keyBy(new StageKeys.EntityKey())
+                        .keyBy(new StageKeys.EntityKey(), CompactStringSerializer.TYPE)
                         .transform(
                                 "MembershipTracker",
                                 TypeInformation.of(SequencedEvent.class),
@@ -219,8 +220,11 @@ public final class Geofencing implements Serializable {
                         .returns(FenceProperties.class)
                         .uid(uidPrefix + "fence-properties")
                         .name("fences: properties")
-                        .keyBy(new StageKeys.PropertiesKey())
-                        .connect(bare.keyBy(new StageKeys.EventFenceKey()))
+                        .keyBy(new StageKeys.PropertiesKey(), CompactStringSerializer.TYPE)
+                        .connect(
+                                bare.keyBy(
+                                        new StageKeys.EventFenceKey(),
+                                        CompactStringSerializer.TYPE))
                         .transform(
                                 "PropertiesJoiner",
                                 TypeInformation.of(SequencedEvent.class),
@@ -230,7 +234,7 @@ public final class Geofencing implements Serializable {
 
         SingleOutputStreamOperator<GeofenceEvent> events =
                 withProperties
-                        .keyBy(new StageKeys.EventEntityKey())
+                        .keyBy(new StageKeys.EventEntityKey(), CompactStringSerializer.TYPE)
                         .transform(
                                 "EventOrderer",
                                 TypeInformation.of(GeofenceEvent.class),

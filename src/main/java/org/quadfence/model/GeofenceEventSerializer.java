@@ -6,7 +6,6 @@ import org.apache.flink.api.common.typeutils.SimpleTypeSerializerSnapshot;
 import org.apache.flink.api.common.typeutils.TypeSerializerSnapshot;
 import org.apache.flink.core.memory.DataInputView;
 import org.apache.flink.core.memory.DataOutputView;
-import org.apache.flink.types.StringValue;
 
 import java.io.IOException;
 import java.lang.reflect.Type;
@@ -43,27 +42,27 @@ public final class GeofenceEventSerializer extends RecordSerializer<GeofenceEven
 
     @Override
     public void serialize(GeofenceEvent e, DataOutputView out) throws IOException {
-        StringValue.writeString(e.entityId(), out);
-        StringValue.writeString(e.fenceId(), out);
+        writeString(e.entityId(), out);
+        writeString(e.fenceId(), out);
         out.writeByte(e.event().ordinal());
         out.writeLong(e.timestamp());
         out.writeDouble(e.lon());
         out.writeDouble(e.lat());
-        StringValue.writeString(e.properties(), out);
-        StringValue.writeString(e.group(), out);
+        writeString(e.properties(), out);
+        writeString(e.group(), out);
     }
 
     @Override
     public GeofenceEvent deserialize(DataInputView in) throws IOException {
         return new GeofenceEvent(
-                StringValue.readString(in),
-                StringValue.readString(in),
+                readString(in),
+                readString(in),
                 TYPES[in.readByte()],
                 in.readLong(),
                 in.readDouble(),
                 in.readDouble(),
-                StringValue.readString(in),
-                StringValue.readString(in));
+                readString(in),
+                readString(in));
     }
 
     @Override

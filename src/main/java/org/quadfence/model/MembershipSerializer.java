@@ -6,7 +6,6 @@ import org.apache.flink.api.common.typeutils.SimpleTypeSerializerSnapshot;
 import org.apache.flink.api.common.typeutils.TypeSerializerSnapshot;
 import org.apache.flink.core.memory.DataInputView;
 import org.apache.flink.core.memory.DataOutputView;
-import org.apache.flink.types.StringValue;
 
 import java.io.IOException;
 import java.lang.reflect.Type;
@@ -39,8 +38,8 @@ public final class MembershipSerializer extends RecordSerializer<Membership> {
 
     @Override
     public void serialize(Membership m, DataOutputView out) throws IOException {
-        StringValue.writeString(m.group(), out);
-        StringValue.writeString(m.entityId(), out);
+        writeString(m.group(), out);
+        writeString(m.entityId(), out);
         out.writeLong(m.timestamp());
         out.writeDouble(m.lon());
         out.writeDouble(m.lat());
@@ -51,8 +50,8 @@ public final class MembershipSerializer extends RecordSerializer<Membership> {
     @Override
     public Membership deserialize(DataInputView in) throws IOException {
         return new Membership(
-                StringValue.readString(in),
-                StringValue.readString(in),
+                readString(in),
+                readString(in),
                 in.readLong(),
                 in.readDouble(),
                 in.readDouble(),

@@ -6,7 +6,6 @@ import org.apache.flink.api.common.typeutils.SimpleTypeSerializerSnapshot;
 import org.apache.flink.api.common.typeutils.TypeSerializerSnapshot;
 import org.apache.flink.core.memory.DataInputView;
 import org.apache.flink.core.memory.DataOutputView;
-import org.apache.flink.types.StringValue;
 
 import java.io.IOException;
 import java.lang.reflect.Type;
@@ -38,21 +37,17 @@ public final class PositionSerializer extends RecordSerializer<Position> {
 
     @Override
     public void serialize(Position p, DataOutputView out) throws IOException {
-        StringValue.writeString(p.entityId(), out);
+        writeString(p.entityId(), out);
         out.writeDouble(p.lon());
         out.writeDouble(p.lat());
         out.writeLong(p.timestamp());
-        StringValue.writeString(p.group(), out);
+        writeString(p.group(), out);
     }
 
     @Override
     public Position deserialize(DataInputView in) throws IOException {
         return new Position(
-                StringValue.readString(in),
-                in.readDouble(),
-                in.readDouble(),
-                in.readLong(),
-                StringValue.readString(in));
+                readString(in), in.readDouble(), in.readDouble(), in.readLong(), readString(in));
     }
 
     @Override

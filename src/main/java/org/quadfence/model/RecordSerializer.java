@@ -3,15 +3,18 @@ package org.quadfence.model;
 import org.apache.flink.api.common.typeutils.base.TypeSerializerSingleton;
 import org.apache.flink.core.memory.DataInputView;
 import org.apache.flink.core.memory.DataOutputView;
-import org.apache.flink.types.StringValue;
 
 import java.io.IOException;
+import java.nio.charset.StandardCharsets;
 
 /**
  * What the serializers of the immutable records have in common: no state (one instance serves every
- * thread), no copies, and how a field is written. A string goes as {@link StringValue} writes it
- * (its length in a variable number of bytes, then its characters; any length, and null as one
- * byte), an array as its length (-1 for null), then its elements.
+ * thread), no copies, and how a field is written. A string goes as one header (a variable number of
+ * bytes: 0 for null, else its length and whether every character fits one byte), then its
+ * characters in one write: a byte each when all are below 256 (ids almost always are), two bytes
+ * each otherwise, so any string, lone surrogates included, reads back equal. One write per string
+ * matters in checkpoints, whose streams take every single-byte write as a call of its own. An array
+ * goes as its length (-1 for null), then its elements.
  *
  * @param <T> the record
  */
@@ -49,6 +52,71 @@ public abstract class RecordSerializer<T> extends TypeSerializerSingleton<T> {
         serialize(deserialize(in), out);
     }
 
+    /** Writes {@code s}, which may be null. */
+    protected static void writeString(String s, DataOutputView out) throws IOException {
+        if (s == null) {
+            out.writeByte(0);
+            return;
+        }
+        int n = s.length();
+        boolean oneByte = true;
+        for (int i = 0; i < n && oneByte; i++) {
+            oneByte = s.charAt(i) < 256;
+        }
+        writeVarInt(((n << 1) | (oneByte ? 0 : 1)) + 1, out);
+        if (oneByte) {
+            out.write(s.getBytes(StandardCharsets.ISO_8859_1));
+        } else {
+            byte[] b = new byte[2 * n];
+            for (int i = 0; i < n; i++) {
+                char c = s.charAt(i);
+                b[2 * i] = (byte) (c >>> 8);
+                b[2 * i + 1] = (byte) c;
+            }
+            out.write(b);
+        }
+    }
+
+    /** Reads what {@link #writeString} wrote. */
+    protected static String readString(DataInputView in) throws IOException {
+        int header = readVarInt(in) - 1;
+        if (header < 0) {
+            return null;
+        }
+        int n = header >>> 1;
+        if ((header & 1) == 0) {
+            byte[] b = new byte[n];
+            in.readFully(b);
+            return new String(b, StandardCharsets.ISO_8859_1);
+        }
+        byte[] b = new byte[2 * n];
+        in.readFully(b);
+        char[] c = new char[n];
+        for (int i = 0; i < n; i++) {
+            c[i] = (char) (((b[2 * i] & 0xff) << 8) | (b[2 * i + 1] & 0xff));
+        }
+        return new String(c);
+    }
+
+    private static void writeVarInt(int v, DataOutputView out) throws IOException {
+        while ((v & ~0x7f) != 0) {
+            out.writeByte((v & 0x7f) | 0x80);
+            v >>>= 7;
+        }
+        out.writeByte(v);
+    }
+
+    private static int readVarInt(DataInputView in) throws IOException {
+        int v = 0;
+        for (int shift = 0; ; shift += 7) {
+            int b = in.readUnsignedByte();
+            v |= (b & 0x7f) << shift;
+            if ((b & 0x80) == 0) {
+                return v;
+            }
+        }
+    }
+
     /** Writes {@code a}, which may be null, as may its elements. */
     protected static void writeStrings(String[] a, DataOutputView out) throws IOException {
         if (a == null) {
@@ -57,7 +125,7 @@ public abstract class RecordSerializer<T> extends TypeSerializerSingleton<T> {
         }
         out.writeInt(a.length);
         for (String s : a) {
-            StringValue.writeString(s, out);
+            writeString(s, out);
         }
     }
 
@@ -69,7 +137,7 @@ public abstract class RecordSerializer<T> extends TypeSerializerSingleton<T> {
         }
         String[] a = new String[n];
         for (int i = 0; i < n; i++) {
-            a[i] = StringValue.readString(in);
+            a[i] = readString(in);
         }
         return a;
     }

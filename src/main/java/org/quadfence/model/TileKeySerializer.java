@@ -6,7 +6,6 @@ import org.apache.flink.api.common.typeutils.SimpleTypeSerializerSnapshot;
 import org.apache.flink.api.common.typeutils.TypeSerializerSnapshot;
 import org.apache.flink.core.memory.DataInputView;
 import org.apache.flink.core.memory.DataOutputView;
-import org.apache.flink.types.StringValue;
 
 import java.io.IOException;
 import java.lang.reflect.Type;
@@ -39,7 +38,7 @@ public final class TileKeySerializer extends RecordSerializer<TileKey> {
 
     @Override
     public void serialize(TileKey k, DataOutputView out) throws IOException {
-        StringValue.writeString(k.group(), out);
+        writeString(k.group(), out);
         out.writeLong(k.tile());
         out.writeInt(k.shard());
         out.writeInt(k.hash());
@@ -47,7 +46,7 @@ public final class TileKeySerializer extends RecordSerializer<TileKey> {
 
     @Override
     public TileKey deserialize(DataInputView in) throws IOException {
-        return new TileKey(StringValue.readString(in), in.readLong(), in.readInt(), in.readInt());
+        return new TileKey(readString(in), in.readLong(), in.readInt(), in.readInt());
     }
 
     @Override

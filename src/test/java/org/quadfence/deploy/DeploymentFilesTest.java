@@ -121,7 +121,7 @@ class DeploymentFilesTest {
 
     @Test
     void theJarThatRunsIsTheShadedJar() {
-        String jar = "target/" + pom.get("finalName") + ".jar";
+        String jar = pom.get("jobJar").replace("${project.build.directory}", "target");
         assertThat(jar).isEqualTo("target/quadfence.jar");
         String[] copy = copyFromBuild();
         assertThat(copy[0]).as("the Dockerfile copies the shade output").endsWith("/" + jar);
@@ -348,7 +348,7 @@ class DeploymentFilesTest {
         return p;
     }
 
-    /** The pom's properties, its version and the shade plugin's finalName. */
+    /** The pom's properties, its version and where the shade plugin writes the job jar. */
     private static Map<String, String> pom() throws Exception {
         Document doc = DocumentBuilderFactory.newInstance().newDocumentBuilder().parse("pom.xml");
         var xpath = XPathFactory.newInstance().newXPath();
@@ -358,9 +358,10 @@ class DeploymentFilesTest {
         }
         m.put("project.version", xpath.evaluate("/project/version", doc));
         m.put(
-                "finalName",
+                "jobJar",
                 xpath.evaluate(
-                        "//plugin[artifactId='maven-shade-plugin']//configuration/finalName", doc));
+                        "//plugin[artifactId='maven-shade-plugin']//configuration/outputFile",
+                        doc));
         m.values().forEach(v -> assertThat(v).isNotBlank());
         return m;
     }

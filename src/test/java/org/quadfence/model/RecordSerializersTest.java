@@ -68,6 +68,25 @@ class RecordSerializersTest {
         }
     }
 
+    @Nested
+    class OfCompactString extends Base<String> {
+        OfCompactString() {
+            super(
+                    CompactStringSerializer.INSTANCE,
+                    String.class,
+                    new String[] {
+                        "",
+                        "truck-17",
+                        "3:abcdepot-1",
+                        "zürich-é-ÿ",
+                        "中文 fence",
+                        "lone \ud800 surrogate \udfff",
+                        "x".repeat(70_000),
+                        "€".repeat(200)
+                    });
+        }
+    }
+
     abstract static class Base<T> extends SerializerTestBase<T> {
 
         private final TypeSerializer<T> serializer;
