@@ -28,7 +28,7 @@ public final class ClusterMain {
         JobOptions options = JobOptions.fromArgs(args);
         StreamExecutionEnvironment env = StreamExecutionEnvironment.getExecutionEnvironment();
         JobEnvironment.configure(env, options, true);
-        GeofenceJob.build(env, options, Wiring.kafka(options, false));
+        GeofenceJob.build(env, options, Wiring.kafka(options, env.getConfiguration(), false));
         env.execute(options.get("job-name"));
     }
 }

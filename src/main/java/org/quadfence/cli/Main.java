@@ -198,7 +198,7 @@ public final class Main {
         StreamExecutionEnvironment env =
                 StreamExecutionEnvironment.createLocalEnvironmentWithWebUI(conf);
         JobEnvironment.configure(env, options, true);
-        GeofenceJob.build(env, options, Wiring.kafka(options, false));
+        GeofenceJob.build(env, options, Wiring.kafka(options, env.getConfiguration(), false));
         System.out.println("quadfence: " + restore.note());
         System.out.println("Flink web UI: http://127.0.0.1:" + port);
         Runtime.getRuntime()

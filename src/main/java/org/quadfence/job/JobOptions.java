@@ -36,7 +36,8 @@ import static org.quadfence.job.QuadfenceOptions.TOLERABLE_CHECKPOINT_FAILURES;
  * properties file ({@code --config FILE}) and from {@code --key value} arguments; the command line
  * wins. An unknown key is an error that lists the valid ones. Keys that start with {@code kafka.}
  * are passed to the Kafka clients as they are (without the prefix). An option the user did not give
- * has its default, and {@link #isSet} tells the two apart.
+ * has its default, and {@link #isSet} tells the two apart, so that a cluster's own setting can
+ * stand where the user gave none ({@link JobEnvironment}).
  */
 public final class JobOptions implements Serializable {
 
