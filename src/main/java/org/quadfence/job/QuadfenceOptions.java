@@ -8,6 +8,7 @@ import java.util.ArrayList;
 import java.util.Collections;
 import java.util.LinkedHashMap;
 import java.util.List;
+import java.util.Locale;
 import java.util.Map;
 import java.util.stream.Collectors;
 
@@ -240,76 +241,57 @@ public final class QuadfenceOptions {
 
     /** What the {@code delivery} option takes. */
     public enum Delivery {
-        EXACTLY_ONCE("exactly-once"),
-        AT_LEAST_ONCE("at-least-once");
+        EXACTLY_ONCE,
+        AT_LEAST_ONCE;
 
-        private final String text;
-
-        Delivery(String text) {
-            this.text = text;
-        }
-
-        // Flink's Configuration matches an enum value against toString(), ignoring case.
+        // Flink's Configuration reads an enum value by its toString(), ignoring case.
         @Override
         public String toString() {
-            return text;
+            return spelling(this);
         }
     }
 
     /** What the {@code state-backend} option takes: Flink's names of its state backends. */
     public enum StateBackend {
-        HASHMAP("hashmap"),
-        ROCKSDB("rocksdb");
-
-        private final String text;
-
-        StateBackend(String text) {
-            this.text = text;
-        }
+        HASHMAP,
+        ROCKSDB;
 
         @Override
         public String toString() {
-            return text;
+            return spelling(this);
         }
     }
 
     /** What the {@code restart-strategy} option takes. */
     public enum RestartStrategy {
-        EXPONENTIAL_DELAY("exponential-delay"),
-        FIXED_DELAY("fixed-delay"),
-        NONE("none");
-
-        private final String text;
-
-        RestartStrategy(String text) {
-            this.text = text;
-        }
+        EXPONENTIAL_DELAY,
+        FIXED_DELAY,
+        NONE;
 
         @Override
         public String toString() {
-            return text;
+            return spelling(this);
         }
     }
 
     /** What the {@code starting-offsets} option takes. */
     public enum StartingOffsets {
-        EARLIEST("earliest"),
-        LATEST("latest"),
-        COMMITTED("committed");
-
-        private final String text;
-
-        StartingOffsets(String text) {
-            this.text = text;
-        }
+        EARLIEST,
+        LATEST,
+        COMMITTED;
 
         @Override
         public String toString() {
-            return text;
+            return spelling(this);
         }
     }
 
     private QuadfenceOptions() {}
+
+    /** A value's spelling as users type it: lower case, words joined by '-' (exactly-once). */
+    private static String spelling(Enum<?> value) {
+        return value.name().toLowerCase(Locale.ROOT).replace('_', '-');
+    }
 
     private static <T> ConfigOption<T> option(
             Class<T> type, ConfigOption<T> option, String description) {

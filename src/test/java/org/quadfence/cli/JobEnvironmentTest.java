@@ -13,11 +13,11 @@ import org.apache.flink.streaming.api.environment.StreamExecutionEnvironment;
 import org.junit.jupiter.api.Test;
 import org.quadfence.job.JobEnvironment;
 import org.quadfence.job.JobOptions;
+import org.quadfence.testing.ReadmeTable;
 
-import java.nio.file.Files;
-import java.nio.file.Path;
 import java.time.Duration;
 import java.util.LinkedHashMap;
+import java.util.List;
 import java.util.Map;
 
 import static org.assertj.core.api.Assertions.assertThat;
@@ -309,18 +309,8 @@ class JobEnvironmentTest {
     @Test
     void theReadmeMapsEachOptionToItsFlinkKey() throws Exception {
         Map<String, String> rows = new LinkedHashMap<>();
-        boolean inTable = false;
-        for (String line : Files.readAllLines(Path.of("README.md"))) {
-            if (line.equals("| option | Flink key |")) {
-                inTable = true;
-            } else if (inTable && !line.startsWith("|")) {
-                break;
-            } else if (inTable && line.startsWith("| `")) {
-                String[] cells = line.split("\\|");
-                rows.put(
-                        cells[1].trim().replace("`", ""),
-                        cells[2].trim().split(" ")[0].replace("`", ""));
-            }
+        for (List<String> row : ReadmeTable.rows("| option | Flink key |")) {
+            rows.put(row.get(0), row.get(1).split(" ")[0]);
         }
         assertThat(rows).containsExactlyEntriesOf(JobEnvironment.flinkKeys());
     }

@@ -11,6 +11,7 @@ import org.quadfence.job.QuadfenceOptions.Delivery;
 import org.quadfence.job.QuadfenceOptions.RestartStrategy;
 import org.quadfence.job.QuadfenceOptions.StartingOffsets;
 import org.quadfence.job.QuadfenceOptions.StateBackend;
+import org.quadfence.testing.ReadmeTable;
 
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -259,18 +260,9 @@ class JobOptionsTest {
     @Test
     void theReadmeOptionsTableListsEveryOptionInOrderWithItsDefaultAndMeaning() throws Exception {
         Map<String, String[]> rows = new LinkedHashMap<>();
-        boolean inTable = false;
-        for (String line : Files.readAllLines(Path.of("README.md"))) {
-            if (line.equals("| option | default | meaning |")) {
-                inTable = true;
-            } else if (inTable && !line.startsWith("|")) {
-                break;
-            } else if (inTable && line.startsWith("| `")) {
-                String[] cells = line.split("\\|");
-                String key = cells[1].trim().replace("`", "");
-                String value = cells[2].trim().replace("`", "");
-                rows.put(key, new String[] {value.equals("(none)") ? "" : value, cells[3].trim()});
-            }
+        for (List<String> row : ReadmeTable.rows("| option | default | meaning |")) {
+            String value = row.get(1);
+            rows.put(row.get(0), new String[] {value.equals("(none)") ? "" : value, row.get(2)});
         }
         assertThat(rows.remove("kafka.*")).isNotNull();
         assertThat(rows.keySet()).containsExactlyElementsOf(JobOptions.KNOWN.keySet());
