@@ -3,10 +3,11 @@ package org.quadfence.cli;
 import org.apache.flink.streaming.api.environment.StreamExecutionEnvironment;
 
 import org.quadfence.job.GeofenceJob;
+import org.quadfence.job.Help;
 import org.quadfence.job.JobIo;
 import org.quadfence.job.JobOptions;
 
-import java.util.Arrays;
+import java.util.List;
 
 /**
  * The job jar's entry point for {@code flink run target/quadfence.jar --config FILE [--key value
@@ -14,19 +15,20 @@ import java.util.Arrays;
  */
 public final class ClusterMain {
 
+    /** The synopsis. */
+    static final String USAGE = "flink run target/quadfence.jar [--config FILE] [--key value ...]";
+
     private ClusterMain() {}
 
     public static void main(String[] args) throws Exception {
-        if (Arrays.asList(args).contains("--help")) {
-            System.out.println(
-                    "usage: flink run target/quadfence.jar [--config FILE] [--key value ...]"
-                            + System.lineSeparator()
-                            + JobOptions.describe());
+        if (Help.asked(args)) {
+            System.out.println(Help.of(USAGE, List.of(Help.CONFIG)));
             return;
         }
         JobOptions options = JobOptions.fromArgs(args);
         StreamExecutionEnvironment env = StreamExecutionEnvironment.getExecutionEnvironment();
-        GeofenceJob.assemble(env, options, JobIo.kafka(options, false), true);
+        GeofenceJob.assemble(
+                env, options, JobIo.kafka(options, env.getConfiguration(), false), true);
         env.execute(GeofenceJob.name(options));
     }
 }

@@ -10,6 +10,7 @@ import org.apache.flink.streaming.api.environment.StreamExecutionEnvironment;
 
 import org.quadfence.demo.Demo;
 import org.quadfence.job.GeofenceJob;
+import org.quadfence.job.Help;
 import org.quadfence.job.JobIo;
 import org.quadfence.job.JobOptions;
 import org.quadfence.job.LocalFlink;
@@ -38,16 +39,66 @@ import java.util.Optional;
 /** The {@code ./quadfence} command: {@code demo}, {@code replay} and {@code run}. */
 public final class Main {
 
+    /** The synopsis of {@code replay}. */
+    static final String REPLAY =
+            "quadfence replay --fences F --positions P --output O [--dlq D] [--memberships M]"
+                    + " [--parallelism N] [--config FILE] [--key value ...]";
+
+    /** The synopsis of {@code run}. */
+    static final String RUN =
+            "quadfence run [--fresh | --from-savepoint PATH] [--config FILE] [--key value ...]";
+
+    /** The flags of {@code replay}. */
+    static final List<Help.Flag> REPLAY_FLAGS =
+            List.of(
+                    new Help.Flag(
+                            "--fences FILE",
+                            "fence changes, one JSON object a line (contract section 2)",
+                            "required"),
+                    new Help.Flag(
+                            "--positions FILE",
+                            "positions, one JSON object a line (contract section 1)",
+                            "required"),
+                    new Help.Flag(
+                            "--output FILE",
+                            "where the events go, one JSON object a line",
+                            "required"),
+                    new Help.Flag(
+                            "--dlq FILE",
+                            "where the dead letters go, one JSON object a line",
+                            "default: the output file's name with .dlq added"),
+                    new Help.Flag(
+                            "--memberships FILE",
+                            "where each entity's current fences go, one JSON object a line,"
+                                    + " \"fenceIds\":[] for none (contract section 9)",
+                            "default: not written"),
+                    Help.CONFIG);
+
+    /** The flags of {@code run}. */
+    static final List<Help.Flag> RUN_FLAGS =
+            List.of(
+                    new Help.Flag(
+                            "--fresh",
+                            "start without state; the job name's checkpoints are moved aside, not"
+                                    + " deleted",
+                            "default: resume from the latest checkpoint in"
+                                    + " quadfence-checkpoints/<job-name>"),
+                    new Help.Flag(
+                            "--from-savepoint PATH",
+                            "restore this savepoint or retained checkpoint: a directory with a"
+                                    + " _metadata file, or that file",
+                            "default: none"),
+                    Help.CONFIG);
+
+    /** What {@code quadfence --help} prints. */
     static final String USAGE =
             String.join(
                     "\n",
                     "usage:",
                     "  " + Demo.USAGE,
-                    "  quadfence replay --fences F --positions P --output O [--dlq D]"
-                            + " [--memberships M] [--parallelism N] [--config FILE]"
-                            + " [--key value ...]",
-                    "  quadfence run [--fresh | --from-savepoint PATH] [--config FILE]"
-                            + " [--key value ...]",
+                    "  " + REPLAY,
+                    "  " + RUN,
+                    "quadfence COMMAND --help: the command's flags and options",
                     JobOptions.describe());
 
     private Main() {}
@@ -62,19 +113,23 @@ public final class Main {
     }
 
     static int run(String[] args) throws Exception {
-        if (args.length == 0 || args[0].equals("--help") || args[0].equals("help")) {
+        if (args.length == 0 || Help.asked(args[0]) || args[0].equals("help")) {
             System.out.println(USAGE);
             return args.length == 0 ? 2 : 0;
         }
         String[] rest = Arrays.copyOfRange(args, 1, args.length);
-        if (!args[0].equals("demo") && Arrays.asList(rest).contains("--help")) {
-            System.out.println(USAGE);
-            return 0;
-        }
         switch (args[0]) {
             case "replay":
+                if (Help.asked(rest)) {
+                    System.out.println(Help.of(REPLAY, REPLAY_FLAGS));
+                    return 0;
+                }
                 return replay(rest);
             case "run":
+                if (Help.asked(rest)) {
+                    System.out.println(Help.of(RUN, RUN_FLAGS));
+                    return 0;
+                }
                 return runKafka(rest);
             case "demo":
                 return Demo.command(rest);
@@ -152,7 +207,8 @@ public final class Main {
         restore.applyTo(conf);
         StreamExecutionEnvironment env =
                 StreamExecutionEnvironment.createLocalEnvironmentWithWebUI(conf);
-        GeofenceJob.assemble(env, options, JobIo.kafka(options, false), true);
+        GeofenceJob.assemble(
+                env, options, JobIo.kafka(options, env.getConfiguration(), false), true);
         System.out.println("quadfence: " + restore.note());
         System.out.println("Flink web UI: http://127.0.0.1:" + port);
         Runtime.getRuntime()

@@ -15,6 +15,7 @@ import org.apache.logging.log4j.Level;
 import org.apache.logging.log4j.core.config.Configurator;
 import org.quadfence.geo.Rectangle;
 import org.quadfence.job.GeofenceJob;
+import org.quadfence.job.Help;
 import org.quadfence.job.JobIo;
 import org.quadfence.job.JobOptions;
 import org.quadfence.job.LocalFlink;
@@ -56,6 +57,19 @@ public final class Demo implements AutoCloseable {
     /** The command's synopsis. */
     public static final String USAGE =
             "quadfence demo [--duration SECONDS] [--vehicles N] [--config FILE] [--key value ...]";
+
+    /** The command's own flags. */
+    public static final List<Help.Flag> FLAGS =
+            List.of(
+                    new Help.Flag(
+                            "--duration SECONDS", "how long to run; 0: until Ctrl-C", "default: 0"),
+                    new Help.Flag(
+                            "--vehicles N", "the size of the simulated fleet", "default: 1000"),
+                    new Help.Flag(
+                            "--config FILE",
+                            "a properties file of job options over jobs/demo.properties; the"
+                                    + " command line wins",
+                            "default: none"));
 
     private static final int POSITION_PARTITIONS = 4;
     private static final long TICK_MS = 100;
@@ -132,8 +146,8 @@ public final class Demo implements AutoCloseable {
      * Ctrl-C or {@code --duration} and returns the exit code (1 if the job stopped by itself).
      */
     public static int command(String[] args) throws Exception {
-        if (List.of(args).contains("--help")) {
-            System.out.println("usage: " + USAGE + System.lineSeparator() + JobOptions.describe());
+        if (Help.asked(args)) {
+            System.out.println(Help.of(USAGE, FLAGS));
             return 0;
         }
         Path project = projectDir();

@@ -1,6 +1,8 @@
 package org.quadfence.job;
 
 import org.apache.flink.api.common.typeinfo.TypeHint;
+import org.apache.flink.configuration.Configuration;
+import org.apache.flink.configuration.ReadableConfig;
 import org.apache.flink.connector.base.DeliveryGuarantee;
 import org.apache.flink.connector.file.src.FileSource;
 import org.apache.flink.core.fs.Path;
@@ -88,8 +90,20 @@ public final class JobIo {
         return given.isEmpty() ? o.get("group-id") + "-" + o.get("job-name") : given;
     }
 
-    /** Kafka, as the options say; {@code bounded} sources stop at the offsets latest at start. */
+    /**
+     * Kafka, as the options say, on an environment whose configuration sets no checkpointing mode
+     * (a local one): see {@link #kafka(JobOptions, ReadableConfig, boolean)}.
+     */
     public static GeofenceJob.Io kafka(JobOptions o, boolean bounded) {
+        return kafka(o, new Configuration(), bounded);
+    }
+
+    /**
+     * Kafka, as the options say, with the sinks' delivery guarantee that goes with {@code flink},
+     * the environment's configuration ({@link JobEnvironment#delivery}); {@code bounded} sources
+     * stop at the offsets latest at start.
+     */
+    public static GeofenceJob.Io kafka(JobOptions o, ReadableConfig flink, boolean bounded) {
         KafkaIo kafka =
                 new KafkaIo(
                         o.get("bootstrap-servers"),
@@ -97,10 +111,7 @@ public final class JobIo {
                         transactionalIdPrefix(o),
                         o.kafkaProperties(),
                         rules(o));
-        DeliveryGuarantee delivery =
-                o.get("delivery").equals("exactly-once")
-                        ? DeliveryGuarantee.EXACTLY_ONCE
-                        : DeliveryGuarantee.AT_LEAST_ONCE;
+        DeliveryGuarantee delivery = JobEnvironment.delivery(o, flink);
         return new GeofenceJob.Io(
                 kafka.positions(
                         o.get("positions-topic"),

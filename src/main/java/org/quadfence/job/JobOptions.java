@@ -1,195 +1,116 @@
 package org.quadfence.job;
 
+import org.apache.flink.configuration.ConfigOption;
+import org.apache.flink.configuration.Configuration;
+import org.apache.flink.configuration.GlobalConfiguration;
+
 import java.io.IOException;
 import java.io.InputStream;
 import java.io.Serializable;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.time.Duration;
+import java.util.Arrays;
 import java.util.Collections;
 import java.util.LinkedHashMap;
-import java.util.Locale;
 import java.util.Map;
 import java.util.Properties;
 import java.util.TreeMap;
+import java.util.stream.Collectors;
+
+import static org.quadfence.job.QuadfenceOptions.CHECKPOINT_INTERVAL;
+import static org.quadfence.job.QuadfenceOptions.CHECKPOINT_TIMEOUT;
+import static org.quadfence.job.QuadfenceOptions.EXIT_MARGIN_METERS;
+import static org.quadfence.job.QuadfenceOptions.MAX_DEPTH;
+import static org.quadfence.job.QuadfenceOptions.MAX_VERTICES;
+import static org.quadfence.job.QuadfenceOptions.MAX_WAITING_RECORDS;
+import static org.quadfence.job.QuadfenceOptions.NODE_CAPACITY;
+import static org.quadfence.job.QuadfenceOptions.PARALLELISM;
+import static org.quadfence.job.QuadfenceOptions.RESTART_ATTEMPTS;
+import static org.quadfence.job.QuadfenceOptions.TILE_LEVEL;
+import static org.quadfence.job.QuadfenceOptions.TILE_SHARDS;
+import static org.quadfence.job.QuadfenceOptions.TOLERABLE_CHECKPOINT_FAILURES;
 
 /**
- * The job's options: every option has a key, a default and a meaning. Values come from a properties
- * file ({@code --config FILE}) and from {@code --key value} arguments; the command line wins. An
- * unknown key is an error that lists the valid ones. Keys that start with {@code kafka.} are passed
- * to the Kafka clients as they are (without the prefix).
+ * The job's options ({@link QuadfenceOptions}) with the values a user gave. Values come from a
+ * properties file ({@code --config FILE}) and from {@code --key value} arguments; the command line
+ * wins. An unknown key is an error that lists the valid ones. Keys that start with {@code kafka.}
+ * are passed to the Kafka clients as they are (without the prefix). An option the user did not give
+ * has its default, and {@link #isSet} tells the two apart, so that a cluster's own setting can
+ * stand where the user gave none ({@link JobEnvironment}).
  */
 public final class JobOptions implements Serializable {
 
-    private static final long serialVersionUID = 1L;
+    private static final long serialVersionUID = 2L;
 
-    /** The options, in the order the README and jobs/ list them: key, default, meaning. */
+    /**
+     * The options by key, in the order of {@link QuadfenceOptions#all()}: their default as text
+     * (empty: none) and their description.
+     */
     public static final Map<String, String[]> KNOWN = known();
 
-    /** The latest event time (9999-12-31T23:59:59.999Z): also the longest dwell-ms and ttl. */
+    /** The latest event time (9999-12-31T23:59:59.999Z): also the longest duration option. */
     public static final long MAX_EVENT_TIME = 253_402_300_799_999L;
 
-    private final Map<String, String> values;
+    /** Flink's least checkpoint interval and timeout. */
+    private static final Duration LEAST_CHECKPOINT_TIME = Duration.ofMillis(10);
 
-    private JobOptions(Map<String, String> values) {
-        this.values = values;
+    private static final Map<String, ConfigOption<?>> BY_KEY =
+            QuadfenceOptions.all().stream()
+                    .collect(
+                            Collectors.toMap(
+                                    ConfigOption::key, o -> o, (a, b) -> a, LinkedHashMap::new));
+
+    /** The options the user gave, as typed values. */
+    private final Configuration given;
+
+    /** The options the user gave, as the user wrote them: for messages. */
+    private final Map<String, String> written;
+
+    /** The {@code kafka.}-prefixed options, with their prefix. */
+    private final Map<String, String> kafka;
+
+    private JobOptions(
+            Configuration given, Map<String, String> written, Map<String, String> kafka) {
+        this.given = given;
+        this.written = written;
+        this.kafka = kafka;
     }
 
     private static Map<String, String[]> known() {
         Map<String, String[]> m = new LinkedHashMap<>();
-        m.put(
-                "tile-level",
-                new String[] {"7", "level of the global quadtree whose cells are the keyed tiles"});
-        m.put(
-                "tile-shards",
-                new String[] {
-                    "4",
-                    "shards per tile: a tile's positions are spread over this many subtasks by"
-                            + " entity, each with a copy of the tile's fences"
-                });
-        m.put(
-                "node-capacity",
-                new String[] {"16", "fences a quadtree node holds before it splits"});
-        m.put(
-                "max-depth",
-                new String[] {"10", "deepest level of a tile's quadtree below the tile"});
-        m.put(
-                "max-out-of-orderness",
-                new String[] {
-                    "1s",
-                    "how late (event time) a record may arrive behind the newest one and still"
-                            + " count"
-                });
-        m.put(
-                "idle-timeout",
-                new String[] {
-                    "10s", "a partition or split silent this long stops holding back the watermark"
-                });
-        m.put(
-                "max-future",
-                new String[] {
-                    "1h",
-                    "a record whose event time is further ahead of the wall clock is a dead letter;"
-                            + " 0: off"
-                });
-        m.put(
-                "parallelism",
-                new String[] {"", "operator parallelism; empty: the environment's default"});
-        m.put(
-                "checkpoint-interval",
-                new String[] {
-                    "10s", "checkpoint interval; exactly-once output becomes visible at checkpoints"
-                });
-        m.put(
-                "delivery",
-                new String[] {
-                    "exactly-once", "exactly-once (transactional Kafka sink) or at-least-once"
-                });
-        m.put(
-                "checkpoint-timeout",
-                new String[] {"2min", "a checkpoint not complete after this long is aborted"});
-        m.put(
-                "tolerable-checkpoint-failures",
-                new String[] {
-                    "3", "checkpoint failures in a row the job survives before it restarts"
-                });
-        m.put(
-                "restart-strategy",
-                new String[] {
-                    "exponential-delay",
-                    "after a failure: exponential-delay (1 s doubling to 1 min, without end),"
-                            + " fixed-delay (restart-attempts times, 10 s apart) or none"
-                });
-        m.put(
-                "restart-attempts",
-                new String[] {"10", "restarts of the fixed-delay strategy before the job fails"});
-        m.put("state-backend", new String[] {"hashmap", "hashmap (heap) or rocksdb"});
-        m.put("bootstrap-servers", new String[] {"localhost:9092", "Kafka bootstrap servers"});
-        m.put("positions-topic", new String[] {"positions", "Kafka topic of positions"});
-        m.put(
-                "fences-topic",
-                new String[] {
-                    "fences", "Kafka topic of fence changes (compacted, key = fence id)"
-                });
-        m.put(
-                "events-topic",
-                new String[] {"geofence-events", "Kafka topic the ENTER/EXIT events go to"});
-        m.put("dlq-topic", new String[] {"geofence-dlq", "Kafka topic the dead letters go to"});
-        m.put(
-                "memberships-topic",
-                new String[] {
-                    "",
-                    "compacted Kafka topic of each entity's current fences, keyed by"
-                            + " [\"group\",\"entityId\"]; empty: none"
-                });
-        m.put("group-id", new String[] {"quadfence", "Kafka consumer group id of the sources"});
-        m.put(
-                "transactional-id-prefix",
-                new String[] {
-                    "",
-                    "prefix of the Kafka sink's transactional ids, unique per job on a Kafka"
-                            + " cluster; empty: group-id and job-name joined by '-'"
-                });
-        m.put(
-                "starting-offsets",
-                new String[] {
-                    "committed",
-                    "where positions are read from without a checkpoint: earliest, latest or"
-                            + " committed (committed falls back to earliest)"
-                });
-        m.put(
-                "max-waiting-records",
-                new String[] {
-                    "1048576",
-                    "records waiting for the watermark in memory per subtask of a keyed stage; more"
-                            + " wait in keyed state (lower it for small TaskManager heaps with"
-                            + " RocksDB)"
-                });
-        m.put(
-                "max-vertices",
-                new String[] {"100000", "a polygon fence with more vertices is a dead letter"});
-        m.put(
-                "exit-margin-meters",
-                new String[] {
-                    "0",
-                    "hysteresis: an entity leaves a fence only when it is farther than this outside"
-                            + " it"
-                });
-        m.put(
-                "dwell-ms",
-                new String[] {
-                    "0", "event time in a fence after which one DWELL event is emitted; 0: no DWELL"
-                });
-        m.put(
-                "entity-ttl",
-                new String[] {
-                    "0",
-                    "event time without a position after which an entity is forgotten; 0: never"
-                });
-        m.put(
-                "exit-on-expiry",
-                new String[] {
-                    "false", "a forgotten entity first gets an EXIT from each of its fences"
-                });
-        m.put("job-name", new String[] {"quadfence", "the Flink job's name"});
+        for (ConfigOption<?> o : QuadfenceOptions.all()) {
+            m.put(
+                    o.key(),
+                    new String[] {
+                        o.hasDefaultValue() ? QuadfenceOptions.text(o.defaultValue()) : "",
+                        QuadfenceOptions.description(o)
+                    });
+        }
         return Collections.unmodifiableMap(m);
     }
 
     /**
-     * Every option with its default and meaning, one per line, for {@code --help}: {@code --key
-     * (default: value) meaning}.
+     * Every option with its meaning and default, for {@code --help}: {@code --key meaning (default:
+     * value)}, wrapped at 100 columns.
      */
     public static String describe() {
         StringBuilder out =
-                new StringBuilder("options (--key value, or key=value in --config FILE):");
+                new StringBuilder(
+                        "job options (--key value, or key=value in --config FILE; the command line"
+                                + " wins):");
         KNOWN.forEach(
                 (key, d) ->
                         out.append(System.lineSeparator())
                                 .append(
-                                        String.format(
-                                                "  --%-30s %s (default: %s)",
-                                                key, d[1], d[0].isEmpty() ? "none" : d[0])));
+                                        Help.entry(
+                                                "--" + key,
+                                                d[1]
+                                                        + " (default: "
+                                                        + (d[0].isEmpty() ? "none" : d[0])
+                                                        + ")")));
         return out.append(System.lineSeparator())
-                .append("  --kafka.*                        passed to the Kafka clients as is")
+                .append(Help.entry("--kafka.*", "passed to the Kafka clients without the prefix"))
                 .toString();
     }
 
@@ -199,16 +120,25 @@ public final class JobOptions implements Serializable {
     }
 
     /**
-     * Options from key/value pairs, checked.
+     * Options from key/value pairs, checked. An empty value of an option without a default ({@code
+     * parallelism}, {@code transactional-id-prefix}) leaves it unset.
      *
-     * @throws IllegalArgumentException naming an unknown key (and the valid ones) or a bad value
+     * @throws IllegalArgumentException naming an unknown key (and the valid ones), or an option and
+     *     its bad value
      */
-    public static JobOptions of(Map<String, String> given) {
-        Map<String, String> v = new TreeMap<>();
-        KNOWN.forEach((k, d) -> v.put(k, d[0]));
-        for (Map.Entry<String, String> e : given.entrySet()) {
+    public static JobOptions of(Map<String, String> values) {
+        Configuration given = new Configuration();
+        Map<String, String> written = new TreeMap<>();
+        Map<String, String> kafka = new TreeMap<>();
+        for (Map.Entry<String, String> e : values.entrySet()) {
             String key = e.getKey();
-            if (!KNOWN.containsKey(key) && !key.startsWith("kafka.")) {
+            String value = e.getValue().trim();
+            if (key.startsWith("kafka.")) {
+                kafka.put(key, value);
+                continue;
+            }
+            ConfigOption<?> option = BY_KEY.get(key);
+            if (option == null) {
                 throw new IllegalArgumentException(
                         "unknown option '"
                                 + key
@@ -216,11 +146,47 @@ public final class JobOptions implements Serializable {
                                 + String.join(", ", KNOWN.keySet())
                                 + ", and kafka.*");
             }
-            v.put(key, e.getValue().trim());
+            if (!value.isEmpty() || option.hasDefaultValue()) {
+                set(given, option, value);
+                written.put(key, value);
+            }
         }
-        JobOptions o = new JobOptions(v);
+        JobOptions o = new JobOptions(given, written, Collections.unmodifiableMap(kafka));
         o.check();
         return o;
+    }
+
+    private static <T> void set(Configuration given, ConfigOption<T> option, String value) {
+        Configuration text = new Configuration();
+        text.setString(option.key(), value);
+        T typed;
+        try {
+            typed = text.get(option);
+        } catch (IllegalArgumentException e) {
+            throw new IllegalArgumentException(
+                    option.key() + " must be " + expected(option) + ", got '" + value + "'");
+        }
+        given.set(option, typed);
+    }
+
+    private static String expected(ConfigOption<?> option) {
+        Class<?> type = QuadfenceOptions.type(option);
+        if (type == Duration.class) {
+            return "a duration such as 1000 (milliseconds), 500ms, 1s, 2min or 1h";
+        }
+        if (type == Integer.class) {
+            return "an integer";
+        }
+        if (type == Double.class) {
+            return "a number";
+        }
+        if (type == Boolean.class) {
+            return "true or false";
+        }
+        return "one of "
+                + Arrays.stream(type.getEnumConstants())
+                        .map(String::valueOf)
+                        .collect(Collectors.joining(", "));
     }
 
     /**
@@ -278,162 +244,140 @@ public final class JobOptions implements Serializable {
     }
 
     private void check() {
-        int level = intValue("tile-level");
-        if (level < 0 || level > 16) {
-            throw new IllegalArgumentException("tile-level must be 0 to 16, got " + level);
-        }
-        if (intValue("tile-shards") < 1 || intValue("tile-shards") > 128) {
-            throw new IllegalArgumentException("tile-shards must be 1 to 128");
-        }
-        if (intValue("node-capacity") < 1) {
-            throw new IllegalArgumentException("node-capacity must be at least 1");
-        }
-        if (intValue("max-depth") < 0 || intValue("max-depth") > 30) {
-            throw new IllegalArgumentException("max-depth must be 0 to 30");
-        }
-        millis("max-out-of-orderness");
-        millis("idle-timeout");
-        millis("checkpoint-interval");
-        millis("max-future");
-        millis("checkpoint-timeout");
-        if (intValue("tolerable-checkpoint-failures") < 0) {
-            throw new IllegalArgumentException("tolerable-checkpoint-failures must be at least 0");
-        }
-        oneOf("restart-strategy", "exponential-delay", "fixed-delay", "none");
-        if (intValue("restart-attempts") < 1) {
-            throw new IllegalArgumentException("restart-attempts must be at least 1");
-        }
-        for (String key : new String[] {"dwell-ms", "entity-ttl"}) {
-            if (millis(key) > MAX_EVENT_TIME) {
-                throw new IllegalArgumentException(
-                        key + " must be at most " + MAX_EVENT_TIME + " ms, got " + get(key));
-            }
-        }
-        if (intValue("max-waiting-records") < 1) {
-            throw new IllegalArgumentException("max-waiting-records must be at least 1");
-        }
-        if (intValue("max-vertices") < 3) {
-            throw new IllegalArgumentException("max-vertices must be at least 3");
-        }
-        oneOf("exit-on-expiry", "true", "false");
-        double margin = doubleValue("exit-margin-meters");
+        within(TILE_LEVEL, 0, 16);
+        within(TILE_SHARDS, 1, 128);
+        within(NODE_CAPACITY, 1, Integer.MAX_VALUE);
+        within(MAX_DEPTH, 0, 30);
+        within(TOLERABLE_CHECKPOINT_FAILURES, 0, Integer.MAX_VALUE);
+        within(RESTART_ATTEMPTS, 1, Integer.MAX_VALUE);
+        within(MAX_WAITING_RECORDS, 1, Integer.MAX_VALUE);
+        within(MAX_VERTICES, 3, Integer.MAX_VALUE);
+        within(PARALLELISM, 1, Integer.MAX_VALUE);
+        double margin = get(EXIT_MARGIN_METERS);
         if (!(margin >= 0 && margin <= 1_000_000)) {
             throw new IllegalArgumentException(
-                    "exit-margin-meters must be 0 to 1000000, got " + margin);
+                    "exit-margin-meters must be 0 to 1000000, got " + written(EXIT_MARGIN_METERS));
         }
-        oneOf("delivery", "exactly-once", "at-least-once");
-        oneOf("state-backend", "hashmap", "rocksdb");
-        oneOf("starting-offsets", "earliest", "latest", "committed");
-        if (!get("parallelism").isEmpty() && intValue("parallelism") < 1) {
-            throw new IllegalArgumentException("parallelism must be at least 1");
-        }
-    }
-
-    private void oneOf(String key, String... allowed) {
-        String v = get(key);
-        for (String a : allowed) {
-            if (a.equals(v)) {
-                return;
+        for (ConfigOption<Duration> o : Arrays.asList(CHECKPOINT_INTERVAL, CHECKPOINT_TIMEOUT)) {
+            if (get(o).compareTo(LEAST_CHECKPOINT_TIME) < 0) {
+                throw new IllegalArgumentException(
+                        o.key() + " must be at least 10ms, got " + written(o));
             }
         }
-        throw new IllegalArgumentException(
-                key + " must be one of " + String.join(", ", allowed) + ", got '" + v + "'");
+        Duration longest = Duration.ofMillis(MAX_EVENT_TIME);
+        for (ConfigOption<?> o : QuadfenceOptions.all()) {
+            if (get(o) instanceof Duration d && d.compareTo(longest) > 0) {
+                throw new IllegalArgumentException(
+                        o.key() + " must be at most " + MAX_EVENT_TIME + " ms, got " + written(o));
+            }
+        }
     }
 
-    /** The option's value as text. */
-    public String get(String key) {
-        String v = values.get(key);
-        if (v == null) {
+    private void within(ConfigOption<Integer> option, int least, int most) {
+        Integer v = get(option);
+        if (v != null && (v < least || v > most)) {
+            throw new IllegalArgumentException(
+                    option.key()
+                            + (most == Integer.MAX_VALUE
+                                    ? " must be at least " + least
+                                    : " must be " + least + " to " + most)
+                            + ", got "
+                            + written(option));
+        }
+    }
+
+    // Defaults pass the checks: a value that fails one was given.
+    private String written(ConfigOption<?> option) {
+        return written.get(option.key());
+    }
+
+    /** Whether the user gave {@code option} (on the command line or in a --config file). */
+    public boolean isSet(ConfigOption<?> option) {
+        return given.contains(option);
+    }
+
+    /** The option's value: the one given, else its default (null for none). */
+    public <T> T get(ConfigOption<T> option) {
+        return given.get(option);
+    }
+
+    private ConfigOption<?> option(String key) {
+        ConfigOption<?> option = BY_KEY.get(key);
+        if (option == null) {
             throw new IllegalArgumentException("unknown option '" + key + "'");
         }
-        return v;
+        return option;
     }
 
-    /** The option's value as an integer. */
+    /** The option's value as text, as a user writes it (see {@link QuadfenceOptions#text}). */
+    public String get(String key) {
+        Object v = get(option(key));
+        return v == null ? "" : QuadfenceOptions.text(v);
+    }
+
+    /** The value of an integer option. */
     public int intValue(String key) {
-        String v = get(key);
-        try {
-            return Integer.parseInt(v);
-        } catch (NumberFormatException e) {
-            throw new IllegalArgumentException(key + " must be an integer, got '" + v + "'");
+        Object v = get(option(key));
+        if (!(v instanceof Integer)) {
+            throw new IllegalArgumentException(key + " must be an integer, got '" + get(key) + "'");
         }
+        return (Integer) v;
     }
 
-    /** The option's value as a number. */
+    /** The value of a numeric option. */
     public double doubleValue(String key) {
-        String v = get(key);
-        try {
-            return Double.parseDouble(v);
-        } catch (NumberFormatException e) {
-            throw new IllegalArgumentException(key + " must be a number, got '" + v + "'");
+        Object v = get(option(key));
+        if (!(v instanceof Number)) {
+            throw new IllegalArgumentException(key + " must be a number, got '" + get(key) + "'");
         }
+        return ((Number) v).doubleValue();
     }
 
-    /** The option's value as true or false. */
+    /** The value of a true-or-false option. */
     public boolean booleanValue(String key) {
-        return Boolean.parseBoolean(get(key));
+        Object v = get(option(key));
+        if (!(v instanceof Boolean)) {
+            throw new IllegalArgumentException(
+                    key + " must be true or false, got '" + get(key) + "'");
+        }
+        return (Boolean) v;
     }
 
-    /**
-     * The option's value as milliseconds: a plain number is milliseconds, or a number with a unit
-     * (ms, s, min, h), such as {@code 500ms}, {@code 1s}, {@code 2min}.
-     */
+    /** The value of a duration option, in milliseconds. */
     public long millis(String key) {
-        return parseDuration(key, get(key));
-    }
-
-    static long parseDuration(String key, String text) {
-        String t = text.trim().toLowerCase(Locale.ROOT);
-        int i = 0;
-        while (i < t.length() && (Character.isDigit(t.charAt(i)) || t.charAt(i) == '.')) {
-            i++;
+        Object v = get(option(key));
+        if (!(v instanceof Duration)) {
+            throw new IllegalArgumentException(key + " is not a duration option");
         }
-        String unit = t.substring(i).trim();
-        long factor;
-        switch (unit) {
-            case "":
-            case "ms":
-                factor = 1;
-                break;
-            case "s":
-                factor = 1000;
-                break;
-            case "min":
-            case "m":
-                factor = 60_000;
-                break;
-            case "h":
-                factor = 3_600_000;
-                break;
-            default:
-                factor = -1;
-        }
-        try {
-            double n = Double.parseDouble(t.substring(0, i));
-            if (factor > 0 && n >= 0) {
-                return Math.round(n * factor);
-            }
-        } catch (NumberFormatException e) {
-            // reported below
-        }
-        throw new IllegalArgumentException(
-                key + " must be a duration such as 1000, 500ms, 1s or 2min, got '" + text + "'");
+        return ((Duration) v).toMillis();
     }
 
     /** The {@code kafka.}-prefixed options, with the prefix taken off. */
     public Properties kafkaProperties() {
         Properties p = new Properties();
-        values.forEach(
-                (k, v) -> {
-                    if (k.startsWith("kafka.")) {
-                        p.setProperty(k.substring("kafka.".length()), v);
-                    }
-                });
+        kafka.forEach((k, v) -> p.setProperty(k.substring("kafka.".length()), v));
         return p;
     }
 
-    /** Every option with its value, for logging. */
+    /** Every option with its value as text (defaults included, empty for none), for logging. */
     public Map<String, String> asMap() {
-        return Collections.unmodifiableMap(values);
+        Map<String, String> m = new TreeMap<>();
+        KNOWN.keySet().forEach(k -> m.put(k, get(k)));
+        m.putAll(kafka);
+        return Collections.unmodifiableMap(m);
+    }
+
+    /**
+     * What the Flink web UI shows of the options: {@link #asMap()}, with the values of {@code
+     * kafka.} options that Flink deems secret (passwords, JAAS configurations, ...) hidden.
+     */
+    public Map<String, String> forDisplay() {
+        Map<String, String> m = new TreeMap<>(asMap());
+        m.replaceAll(
+                (k, v) ->
+                        k.startsWith("kafka.") && GlobalConfiguration.isSensitive(k)
+                                ? GlobalConfiguration.HIDDEN_CONTENT
+                                : v);
+        return m;
     }
 }

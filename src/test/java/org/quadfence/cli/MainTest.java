@@ -8,12 +8,15 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.ValueSource;
+import org.quadfence.demo.Demo;
+import org.quadfence.job.Help;
 import org.quadfence.job.JobOptions;
 
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.nio.file.attribute.FileTime;
 import java.time.Instant;
+import java.util.List;
 import java.util.Map;
 
 import static org.assertj.core.api.Assertions.assertThat;
@@ -222,29 +225,54 @@ class MainTest {
     }
 
     @ParameterizedTest
-    @ValueSource(strings = {"run", "replay", "help"})
-    void helpPrintsTheUsageAndEveryOptionWithItsDefaultAndExitsZero(String command)
-            throws Exception {
-        String printed =
-                printed(
-                        () ->
-                                assertThat(
-                                                Main.run(
-                                                        command.equals("help")
-                                                                ? new String[] {"--help"}
-                                                                : new String[] {command, "--help"}))
-                                        .isZero());
+    @ValueSource(strings = {"--help", "-h", "help"})
+    void helpAloneListsEveryCommandAndEveryOptionAndExitsZero(String help) throws Exception {
+        String printed = printed(() -> assertThat(Main.run(new String[] {help})).isZero());
         assertThat(printed)
-                .contains("quadfence replay --fences F")
+                .contains(Demo.USAGE, Main.REPLAY, Main.RUN, JobOptions.describe())
                 .contains("--tile-level")
-                .contains("(default: 7)")
-                .contains("--max-future");
+                .contains("(default: 7)");
     }
 
-    @Test
-    void theJobJarsMainPrintsItsUsageForHelp() throws Exception {
-        String printed = printed(() -> ClusterMain.main(new String[] {"--help"}));
+    @ParameterizedTest
+    @ValueSource(strings = {"--help", "-h"})
+    void eachCommandsHelpListsItsFlagsAndEveryOptionWithMeaningAndDefaultAndExitsZero(String help)
+            throws Exception {
+        Map<String, List<Help.Flag>> commands =
+                Map.of(
+                        "demo", Demo.FLAGS,
+                        "replay", Main.REPLAY_FLAGS,
+                        "run", Main.RUN_FLAGS);
+        Map<String, String> synopses =
+                Map.of("demo", Demo.USAGE, "replay", Main.REPLAY, "run", Main.RUN);
+        for (String command : commands.keySet()) {
+            // Anywhere among the arguments, even after a flag that takes no value.
+            String printed =
+                    printed(
+                            () ->
+                                    assertThat(Main.run(new String[] {command, "--fresh", help}))
+                                            .isZero());
+            assertThat(printed)
+                    .as(command)
+                    .isEqualTo(
+                            Help.of(synopses.get(command), commands.get(command))
+                                    + System.lineSeparator());
+            assertThat(commands.get(command)).extracting(Help.Flag::name).contains("--config FILE");
+            for (Help.Flag f : commands.get(command)) {
+                assertThat(printed.replaceAll("\\s+", " "))
+                        .contains(f.name() + " " + f.meaning() + " (" + f.orElse() + ")");
+            }
+        }
+    }
+
+    @ParameterizedTest
+    @ValueSource(strings = {"--help", "-h"})
+    void theJobJarsMainPrintsItsUsageAndEveryOptionForHelp(String help) throws Exception {
+        String printed =
+                printed(() -> ClusterMain.main(new String[] {"--config", "x.properties", help}));
         assertThat(printed)
+                .isEqualTo(
+                        Help.of(ClusterMain.USAGE, List.of(Help.CONFIG)) + System.lineSeparator())
                 .startsWith("usage: flink run target/quadfence.jar")
                 .contains("--delivery");
     }

@@ -55,6 +55,11 @@ import static org.assertj.core.api.Assertions.assertThat;
  *       no new records, one far-future fence goes into each of them before the restore. Fences from
  *       after the last position change no event.
  * </ul>
+ *
+ * <p>The cluster's config.yaml sets the state backend and checkpoint settings of its own ({@link
+ * #CLUSTER_SETTINGS}), and the job is given {@code checkpoint-interval} alone of the options that
+ * stand for them: both running jobs have the cluster's backend, checkpoint timeout and tolerable
+ * failures, and the option's interval.
  */
 class StandaloneClusterITCase {
 
@@ -77,6 +82,14 @@ class StandaloneClusterITCase {
     /** max-out-of-orderness; the watermark trails the newest record by this plus 1 ms. */
     private static final long BOUND_MS = 1000;
 
+    /** Settings of the cluster's own, in its config.yaml; the job gives only an interval. */
+    private static final Map<String, String> CLUSTER_SETTINGS =
+            Map.of(
+                    "state.backend.type", "rocksdb",
+                    "execution.checkpointing.interval", "5 s",
+                    "execution.checkpointing.timeout", "97 s",
+                    "execution.checkpointing.tolerable-failed-checkpoints", "7");
+
     private static final Duration START = Duration.ofSeconds(180);
     private static final Duration WAIT = Duration.ofSeconds(120);
 
@@ -91,7 +104,9 @@ class StandaloneClusterITCase {
         KafkaBroker kafka = null;
         String job = null;
         try {
-            flink = StandaloneFlinkCluster.start(FLINK_LIB, tmp.resolve("flink"), 2);
+            flink =
+                    StandaloneFlinkCluster.start(
+                            FLINK_LIB, tmp.resolve("flink"), 2, CLUSTER_SETTINGS);
             kafka = KafkaBroker.start();
             flink.awaitTaskManagers(1, 2, START);
             log(clock, "cluster up: 1 JobManager, 1 TaskManager with 2 slots; broker up");
@@ -125,6 +140,7 @@ class StandaloneClusterITCase {
             job = job1;
             flink.awaitRunning(job1, WAIT);
             assertThat(parallelisms(flink, job1)).containsOnly(1);
+            assertTheClustersSettingsStandWhereNoOptionIsGiven(flink, job1);
 
             log(clock, "job " + job1 + " runs at parallelism 1");
 
@@ -144,6 +160,7 @@ class StandaloneClusterITCase {
                 job = job2;
                 flink.awaitRunning(job2, WAIT);
                 assertThat(parallelisms(flink, job2)).containsOnly(2);
+                assertTheClustersSettingsStandWhereNoOptionIsGiven(flink, job2);
 
                 JsonNode restored = flink.get("/jobs/" + job2 + "/checkpoints");
                 assertThat(
@@ -326,6 +343,31 @@ class StandaloneClusterITCase {
             }
         }
         return newest;
+    }
+
+    /**
+     * The running job's checkpoint settings and state backend are the cluster's ({@link
+     * #CLUSTER_SETTINGS}) but for the interval, which the job's options give (1 s); the web UI's
+     * user configuration shows the options so.
+     */
+    private static void assertTheClustersSettingsStandWhereNoOptionIsGiven(
+            StandaloneFlinkCluster flink, String job) throws Exception {
+        JsonNode checkpoints = flink.get("/jobs/" + job + "/checkpoints/config");
+        assertThat(checkpoints.path("state_backend").asText())
+                .as("%s", checkpoints)
+                .containsIgnoringCase("rocksdb");
+        assertThat(checkpoints.path("timeout").asLong()).as("%s", checkpoints).isEqualTo(97_000);
+        assertThat(checkpoints.path("tolerable_failed_checkpoints").asInt())
+                .as("%s", checkpoints)
+                .isEqualTo(7);
+        assertThat(checkpoints.path("interval").asLong()).as("%s", checkpoints).isEqualTo(1000);
+        JsonNode shown =
+                flink.get("/jobs/" + job + "/config").path("execution-config").path("user-config");
+        assertThat(shown.path("state-backend").asText())
+                .as("%s", shown)
+                .isEqualTo("rocksdb (the cluster's state.backend.type)");
+        assertThat(shown.path("checkpoint-interval").asText()).isEqualTo("1s");
+        assertThat(shown.path("tile-level").asText()).isEqualTo("7");
     }
 
     /** The parallelism of each of the job's vertices. */

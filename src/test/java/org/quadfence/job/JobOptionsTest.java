@@ -1,28 +1,90 @@
 package org.quadfence.job;
 
+import org.apache.flink.configuration.ConfigOption;
+import org.apache.flink.configuration.GlobalConfiguration;
+
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.CsvSource;
+import org.quadfence.job.QuadfenceOptions.Delivery;
+import org.quadfence.job.QuadfenceOptions.RestartStrategy;
+import org.quadfence.job.QuadfenceOptions.StartingOffsets;
+import org.quadfence.job.QuadfenceOptions.StateBackend;
+import org.quadfence.testing.ReadmeTable;
 
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.time.Duration;
+import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Properties;
+import java.util.stream.Stream;
 
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 class JobOptionsTest {
 
+    @ParameterizedTest
+    @CsvSource({"1000, 1000", "500ms, 500", "1s, 1000", "2min, 120000", "1h, 3600000", "0, 0"})
+    void durationsTakeMillisecondsOrANumberWithAUnit(String text, long millis) {
+        JobOptions o = JobOptions.of(Map.of("max-out-of-orderness", text));
+        assertThat(o.millis("max-out-of-orderness")).isEqualTo(millis);
+        assertThat(o.get(QuadfenceOptions.MAX_OUT_OF_ORDERNESS))
+                .isEqualTo(Duration.ofMillis(millis));
+    }
+
     @Test
-    void durationsTakeMillisecondsOrAUnit() {
-        assertThat(JobOptions.parseDuration("d", "1000")).isEqualTo(1000);
-        assertThat(JobOptions.parseDuration("d", "500ms")).isEqualTo(500);
-        assertThat(JobOptions.parseDuration("d", "1s")).isEqualTo(1000);
-        assertThat(JobOptions.parseDuration("d", "2min")).isEqualTo(120_000);
-        assertThatThrownBy(() -> JobOptions.parseDuration("max-out-of-orderness", "soon"))
-                .hasMessageContaining("max-out-of-orderness must be a duration");
+    void aDurationIsWrittenBackInItsLargestWholeUnit() {
+        JobOptions o =
+                JobOptions.of(
+                        Map.of(
+                                "max-out-of-orderness", "1500",
+                                "idle-timeout", "120000",
+                                "max-future", "3600s",
+                                "checkpoint-interval", "2000ms"));
+        assertThat(o.get("max-out-of-orderness")).isEqualTo("1500ms");
+        assertThat(o.get("idle-timeout")).isEqualTo("2min");
+        assertThat(o.get("max-future")).isEqualTo("1h");
+        assertThat(o.get("checkpoint-interval")).isEqualTo("2s");
+        assertThat(o.get("dwell-ms")).isEqualTo("0");
+    }
+
+    @Test
+    void somethingElseThanADurationIsNamed() {
+        for (String bad : List.of("soon", "-1s", "1.5s", "")) {
+            assertThatThrownBy(() -> JobOptions.of(Map.of("max-out-of-orderness", bad)))
+                    .hasMessage(
+                            "max-out-of-orderness must be a duration such as 1000 (milliseconds),"
+                                    + " 500ms, 1s, 2min or 1h, got '"
+                                    + bad
+                                    + "'");
+        }
+    }
+
+    @Test
+    void listedValuesAreTakenInTheirSpellingInAnyCase() {
+        JobOptions o =
+                JobOptions.of(
+                        Map.of(
+                                "delivery", "AT-LEAST-ONCE",
+                                "state-backend", "RocksDB",
+                                "restart-strategy", "fixed-delay",
+                                "starting-offsets", "Latest"));
+        assertThat(o.get(QuadfenceOptions.DELIVERY)).isEqualTo(Delivery.AT_LEAST_ONCE);
+        assertThat(o.get(QuadfenceOptions.STATE_BACKEND)).isEqualTo(StateBackend.ROCKSDB);
+        assertThat(o.get(QuadfenceOptions.RESTART_STRATEGY)).isEqualTo(RestartStrategy.FIXED_DELAY);
+        assertThat(o.get(QuadfenceOptions.STARTING_OFFSETS)).isEqualTo(StartingOffsets.LATEST);
+        assertThat(o.get("delivery")).isEqualTo("at-least-once");
+        assertThat(o.get("state-backend")).isEqualTo("rocksdb");
+        // Java's name of the value is not a spelling users type.
+        assertThatThrownBy(() -> JobOptions.of(Map.of("delivery", "EXACTLY_ONCE")))
+                .hasMessage(
+                        "delivery must be one of exactly-once, at-least-once, got 'EXACTLY_ONCE'");
     }
 
     @Test
@@ -33,8 +95,7 @@ class JobOptionsTest {
     }
 
     @Test
-    void theCommandLineWinsOverTheConfigFile(@org.junit.jupiter.api.io.TempDir Path dir)
-            throws Exception {
+    void theCommandLineWinsOverTheConfigFile(@TempDir Path dir) throws Exception {
         Path file = dir.resolve("job.properties");
         Files.writeString(file, "tile-level=5\nnode-capacity=3\nkafka.security.protocol=SSL\n");
         JobOptions o =
@@ -51,45 +112,203 @@ class JobOptionsTest {
                 .hasMessage("delivery must be one of exactly-once, at-least-once, got 'twice'");
         assertThatThrownBy(() -> JobOptions.of(Map.of("tile-level", "x")))
                 .hasMessage("tile-level must be an integer, got 'x'");
+        assertThatThrownBy(() -> JobOptions.of(Map.of("exit-margin-meters", "far")))
+                .hasMessage("exit-margin-meters must be a number, got 'far'");
+        assertThatThrownBy(() -> JobOptions.of(Map.of("exit-on-expiry", "yes")))
+                .hasMessage("exit-on-expiry must be true or false, got 'yes'");
+    }
+
+    @ParameterizedTest
+    @CsvSource({
+        "tile-level, 0, 16",
+        "tile-shards, 1, 128",
+        "node-capacity, 1,",
+        "max-depth, 0, 30",
+        "tolerable-checkpoint-failures, 0,",
+        "restart-attempts, 1,",
+        "max-waiting-records, 1,",
+        "max-vertices, 3,",
+        "parallelism, 1,"
+    })
+    void aNumberOutsideItsRangeIsRefusedAndTheRangeIsInItsMeaning(
+            String key, int least, Integer most) {
+        String range = most == null ? "at least " + least : least + " to " + most;
+        assertThat(JobOptions.KNOWN.get(key)[1]).contains(range);
+        assertThat(JobOptions.of(Map.of(key, String.valueOf(least))).intValue(key))
+                .isEqualTo(least);
+        assertThatThrownBy(() -> JobOptions.of(Map.of(key, String.valueOf(least - 1))))
+                .hasMessage(key + " must be " + range + ", got " + (least - 1));
+        if (most != null) {
+            assertThat(JobOptions.of(Map.of(key, String.valueOf(most))).intValue(key))
+                    .isEqualTo(most);
+            assertThatThrownBy(() -> JobOptions.of(Map.of(key, String.valueOf(most + 1))))
+                    .hasMessage(key + " must be " + range + ", got " + (most + 1));
+        }
     }
 
     @Test
-    void theShippedOptionFilesNameOnlyRealOptionsAndLocalNamesThemAll() throws Exception {
-        for (String name : new String[] {"local", "cluster", "demo"}) {
+    void theRangesOfTheOtherOptionsAreCheckedAndInTheirMeaning() {
+        assertThat(JobOptions.KNOWN.get("exit-margin-meters")[1]).contains("0 to 1000000");
+        assertThat(
+                        JobOptions.of(Map.of("exit-margin-meters", "1000000"))
+                                .doubleValue("exit-margin-meters"))
+                .isEqualTo(1e6);
+        for (String bad : List.of("-0.5", "1000000.5", "NaN")) {
+            assertThatThrownBy(() -> JobOptions.of(Map.of("exit-margin-meters", bad)))
+                    .hasMessageStartingWith("exit-margin-meters must be 0 to 1000000, got ");
+        }
+        for (String key : List.of("checkpoint-interval", "checkpoint-timeout")) {
+            assertThat(JobOptions.KNOWN.get(key)[1]).contains("at least 10ms");
+            assertThat(JobOptions.of(Map.of(key, "10ms")).millis(key)).isEqualTo(10);
+            assertThatThrownBy(() -> JobOptions.of(Map.of(key, "9")))
+                    .hasMessage(key + " must be at least 10ms, got 9");
+        }
+        String most = String.valueOf(JobOptions.MAX_EVENT_TIME);
+        for (String key : List.of("dwell-ms", "entity-ttl", "max-future", "idle-timeout")) {
+            assertThat(JobOptions.of(Map.of(key, most)).millis(key))
+                    .isEqualTo(JobOptions.MAX_EVENT_TIME);
+            for (String bad : List.of("253402300800000", "9999999999999d")) {
+                assertThatThrownBy(() -> JobOptions.of(Map.of(key, bad)))
+                        .hasMessage(key + " must be at most " + most + " ms, got " + bad);
+            }
+        }
+    }
+
+    @Test
+    void anOptionGivenIsSetEvenAtItsDefaultAndOneLeftOutHasItsDefault() {
+        JobOptions o = JobOptions.of(Map.of("checkpoint-interval", "10s"));
+        assertThat(o.isSet(QuadfenceOptions.CHECKPOINT_INTERVAL)).isTrue();
+        assertThat(o.isSet(QuadfenceOptions.STATE_BACKEND)).isFalse();
+        assertThat(o.get(QuadfenceOptions.STATE_BACKEND)).isEqualTo(StateBackend.HASHMAP);
+        assertThat(o.get(QuadfenceOptions.TILE_LEVEL)).isEqualTo(7);
+        assertThat(o.get(QuadfenceOptions.EXIT_ON_EXPIRY)).isFalse();
+        assertThat(o.get(QuadfenceOptions.EXIT_MARGIN_METERS)).isZero();
+    }
+
+    @Test
+    void anEmptyValueLeavesAnOptionWithoutADefaultUnset() {
+        JobOptions o = JobOptions.of(Map.of("parallelism", " ", "transactional-id-prefix", ""));
+        assertThat(o.isSet(QuadfenceOptions.PARALLELISM)).isFalse();
+        assertThat(o.get(QuadfenceOptions.PARALLELISM)).isNull();
+        assertThat(o.get("parallelism")).isEmpty();
+        assertThat(o.get("transactional-id-prefix")).isEmpty();
+        assertThat(JobOptions.of(o.asMap()).asMap()).isEqualTo(o.asMap());
+    }
+
+    @Test
+    void theWebUiSeesEveryOptionButNoKafkaSecret() {
+        String jaas =
+                "org.apache.kafka.common.security.plain.PlainLoginModule required password=\"s\";";
+        JobOptions o =
+                JobOptions.of(
+                        Map.of(
+                                "kafka.sasl.jaas.config", jaas,
+                                "kafka.ssl.truststore.password", "s",
+                                "kafka.security.protocol", "SASL_SSL"));
+        assertThat(o.forDisplay())
+                .containsEntry("kafka.sasl.jaas.config", GlobalConfiguration.HIDDEN_CONTENT)
+                .containsEntry("kafka.ssl.truststore.password", GlobalConfiguration.HIDDEN_CONTENT)
+                .containsEntry("kafka.security.protocol", "SASL_SSL")
+                .containsEntry("tile-level", "7")
+                .containsKeys(JobOptions.KNOWN.keySet().toArray(new String[0]));
+        assertThat(o.kafkaProperties()).containsEntry("sasl.jaas.config", jaas);
+    }
+
+    // ---------------------------------------------------------------- in step with the options
+
+    @Test
+    void everyShippedOptionFileNamesOnlyRealOptionsWithValidValues() throws Exception {
+        List<Path> files;
+        try (Stream<Path> s = Files.list(Path.of("jobs"))) {
+            files = s.filter(f -> f.toString().endsWith(".properties")).sorted().toList();
+        }
+        assertThat(files).hasSizeGreaterThanOrEqualTo(4);
+        for (Path f : files) {
             Properties p = new Properties();
-            try (var in = Files.newInputStream(Path.of("jobs", name + ".properties"))) {
+            try (var in = Files.newInputStream(f)) {
                 p.load(in);
             }
             Map<String, String> m = new HashMap<>();
             p.stringPropertyNames().forEach(k -> m.put(k, p.getProperty(k)));
             JobOptions.of(m);
-            if (name.equals("local")) {
-                assertThat(m.keySet()).containsAll(JobOptions.KNOWN.keySet());
-                m.forEach((k, v) -> assertThat(v).as(k).isEqualTo(JobOptions.KNOWN.get(k)[0]));
-            }
         }
     }
 
     @Test
-    void theReadmeOptionsTableListsEveryOptionWithItsDefaultAndWholeMeaning() throws Exception {
-        Map<String, String[]> rows = new LinkedHashMap<>();
-        boolean inOptions = false;
-        for (String line : Files.readAllLines(Path.of("README.md"))) {
-            if (line.startsWith("## ")) {
-                inOptions = line.equals("## Options");
-            } else if (inOptions && line.startsWith("| `") && !line.startsWith("| `kafka.*`")) {
-                String[] cells = line.split("\\|");
-                String key = cells[1].trim().replace("`", "");
-                String value = cells[2].trim().replace("`", "");
-                rows.put(key, new String[] {value.equals("(none)") ? "" : value, cells[3].trim()});
+    void localPropertiesListsEveryOptionInOrderWithItsDefaultAndMeaning() throws Exception {
+        Map<String, String[]> listed = new LinkedHashMap<>();
+        List<String> comment = new ArrayList<>();
+        for (String line : Files.readAllLines(Path.of("jobs/local.properties"))) {
+            if (line.startsWith("# ") && !line.startsWith("# ---")) {
+                comment.add(line.substring(2));
+            } else if (!line.isBlank() && !line.startsWith("#")) {
+                String[] kv = line.split("=", 2);
+                listed.put(kv[0], new String[] {kv[1], String.join(" ", comment)});
+                comment.clear();
+            } else {
+                comment.clear();
             }
         }
-        assertThat(rows.keySet()).containsAll(JobOptions.KNOWN.keySet());
+        assertThat(listed.keySet()).containsExactlyElementsOf(JobOptions.KNOWN.keySet());
+        JobOptions.KNOWN.forEach(
+                (key, known) -> {
+                    assertThat(listed.get(key)[0]).as(key + " default").isEqualTo(known[0]);
+                    assertThat(listed.get(key)[1]).as(key + " meaning").isEqualTo(known[1]);
+                });
+    }
+
+    @Test
+    void theReadmeOptionsTableListsEveryOptionInOrderWithItsDefaultAndMeaning() throws Exception {
+        Map<String, String[]> rows = new LinkedHashMap<>();
+        for (List<String> row : ReadmeTable.rows("| option | default | meaning |")) {
+            String value = row.get(1);
+            rows.put(row.get(0), new String[] {value.equals("(none)") ? "" : value, row.get(2)});
+        }
+        assertThat(rows.remove("kafka.*")).isNotNull();
+        assertThat(rows.keySet()).containsExactlyElementsOf(JobOptions.KNOWN.keySet());
         JobOptions.KNOWN.forEach(
                 (key, known) -> {
                     assertThat(rows.get(key)[0]).as(key + " default").isEqualTo(known[0]);
                     assertThat(rows.get(key)[1]).as(key + " meaning").isEqualTo(known[1]);
                 });
+    }
+
+    @Test
+    void helpListsEveryOptionInOrderWithItsMeaningAndDefault() {
+        Map<String, String> entries = new LinkedHashMap<>();
+        String key = null;
+        String indent = " ".repeat(Help.MEANING_COLUMN);
+        for (String line : JobOptions.describe().split(System.lineSeparator())) {
+            assertThat(line.length()).as(line).isLessThanOrEqualTo(100);
+            if (line.startsWith("  --")) {
+                key = line.trim().split(" ", 2)[0].substring(2);
+                entries.put(
+                        key,
+                        line.length() > indent.length() ? line.substring(indent.length()) : "");
+            } else if (line.startsWith(indent)) {
+                entries.merge(key, line.trim(), (a, b) -> a.isEmpty() ? b : a + " " + b);
+            }
+        }
+        assertThat(entries.remove("kafka.*")).isNotNull();
+        assertThat(entries.keySet()).containsExactlyElementsOf(JobOptions.KNOWN.keySet());
+        JobOptions.KNOWN.forEach(
+                (k, known) ->
+                        assertThat(entries.get(k))
+                                .isEqualTo(
+                                        known[1]
+                                                + " (default: "
+                                                + (known[0].isEmpty() ? "none" : known[0])
+                                                + ")"));
+    }
+
+    @Test
+    void everyOptionHasADescriptionAndATypeOfItsOwn() {
+        for (ConfigOption<?> o : QuadfenceOptions.all()) {
+            assertThat(QuadfenceOptions.description(o)).as(o.key()).isNotBlank();
+            if (o.hasDefaultValue()) {
+                assertThat(QuadfenceOptions.type(o)).isEqualTo(o.defaultValue().getClass());
+            }
+        }
     }
 
     @Test
