@@ -22,11 +22,8 @@ public record InputRules(int maxVertices, long maxFutureMs) implements Serializa
      * later record late.
      */
     void checkFuture(long timestamp) {
-        if (maxFutureMs <= 0) {
-            return;
-        }
-        long now = System.currentTimeMillis();
-        if (timestamp > now && timestamp - now > maxFutureMs) {
+        if (isFuture(timestamp)) {
+            long now = System.currentTimeMillis();
             throw new BadRecord(
                     "future: event time "
                             + Timestamps.format(timestamp)
@@ -37,5 +34,14 @@ public record InputRules(int maxVertices, long maxFutureMs) implements Serializa
                             + " ms); check the producer's clock and that the time is in"
                             + " milliseconds");
         }
+    }
+
+    /** True when {@code timestamp} is more than {@link #maxFutureMs} ahead of the wall clock. */
+    boolean isFuture(long timestamp) {
+        if (maxFutureMs <= 0) {
+            return false;
+        }
+        long now = System.currentTimeMillis();
+        return timestamp > now && timestamp - now > maxFutureMs;
     }
 }

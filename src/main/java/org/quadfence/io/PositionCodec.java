@@ -54,6 +54,14 @@ public final class PositionCodec {
      * either a position or a dead letter for input {@link DeadLetter#POSITIONS}.
      */
     public Parsed<Position> parse(byte[] utf8) {
+        Position plain = PlainPositionReader.read(utf8, rules);
+        return plain != null ? Parsed.of(plain) : parseWithJackson(utf8);
+    }
+
+    /**
+     * {@link #parse}, always with the JSON parser: the reference of {@link PlainPositionReader}.
+     */
+    Parsed<Position> parseWithJackson(byte[] utf8) {
         try {
             return Parsed.of(Json.read(factory, utf8, this::read));
         } catch (BadRecord e) {
