@@ -16,6 +16,35 @@ class GeofenceEventCodecTest {
 
     private final GeofenceEventCodec codec = new GeofenceEventCodec();
 
+    @Test
+    void thePlainWriterWritesTheBytesJacksonWrites() {
+        java.util.Random random = new java.util.Random(7);
+        String[] ids = {"truck-17", "a", "caf\u00e9", "quo\"te", "back\\slash", "tab\t", "x y~"};
+        String[] groups = {"default", "fleet-2", "gr\u00fcn", "q\"g"};
+        String[] properties = {
+            null, "{}", "{\"name\":\"Depot\",\"n\":[1,2.5,null]}", "{\"name\":\"D\u00e9p\u00f4t\"}"
+        };
+        double[] coordinates = {0, -0.0, 1e-7, -73.9857, 180, -90, 40.748400000000004, 1e20};
+        for (int i = 0; i < 5_000; i++) {
+            GeofenceEvent e =
+                    new GeofenceEvent(
+                            ids[random.nextInt(ids.length)],
+                            ids[random.nextInt(ids.length)],
+                            EventType.values()[random.nextInt(EventType.values().length)],
+                            random.nextInt(3) == 0 ? random.nextLong() : 1732233600000L + i,
+                            random.nextBoolean()
+                                    ? coordinates[random.nextInt(coordinates.length)]
+                                    : random.nextDouble() * 360 - 180,
+                            random.nextBoolean()
+                                    ? coordinates[random.nextInt(coordinates.length)]
+                                    : random.nextDouble() * 180 - 90,
+                            properties[random.nextInt(properties.length)],
+                            groups[random.nextInt(groups.length)]);
+            assertThat(new String(codec.encode(e), StandardCharsets.UTF_8))
+                    .isEqualTo(new String(codec.encodeWithJackson(e), StandardCharsets.UTF_8));
+        }
+    }
+
     private static String text(byte[] utf8) {
         return new String(utf8, StandardCharsets.UTF_8);
     }
