@@ -30,6 +30,7 @@ import java.util.Set;
 import java.util.concurrent.TimeUnit;
 
 import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 /**
  * {@link FleetFeed} against a real Kafka broker (KRaft, in this JVM, on 127.0.0.1): the positions
@@ -140,6 +141,32 @@ class FleetFeedITCase {
         assertThat(usage.waitFor(30, TimeUnit.SECONDS)).isTrue();
         assertThat(usage.exitValue()).isZero();
         assertThat(printed).startsWith("usage: ").contains("--bootstrap-servers", "--vehicles");
+    }
+
+    @Test
+    void aBadCommandLineIsRefusedBeforeKafkaIsAsked() {
+        PrintStream out =
+                new PrintStream(new ByteArrayOutputStream(), true, StandardCharsets.UTF_8);
+        assertThatThrownBy(() -> FleetFeed.run(new String[] {"--vehicles", "10"}, out))
+                .hasMessage("--bootstrap-servers is required");
+        assertThatThrownBy(() -> FleetFeed.run(new String[] {"--bootstrap", "k:9092"}, out))
+                .hasMessage("unknown option '--bootstrap'");
+        assertThatThrownBy(
+                        () ->
+                                FleetFeed.run(
+                                        new String[] {
+                                            "--bootstrap-servers", "k:9092", "--vehicles"
+                                        },
+                                        out))
+                .hasMessage("option --vehicles needs a value");
+        assertThatThrownBy(
+                        () ->
+                                FleetFeed.run(
+                                        new String[] {
+                                            "--bootstrap-servers", "k:9092", "--vehicles", "0"
+                                        },
+                                        out))
+                .hasMessageContaining("--vehicles must be a whole number from 1");
     }
 
     private static final String MAIN = FleetFeed.class.getName();
