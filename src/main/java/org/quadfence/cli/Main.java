@@ -14,6 +14,7 @@ import org.quadfence.job.Help;
 import org.quadfence.job.JobIo;
 import org.quadfence.job.JobOptions;
 import org.quadfence.job.LocalFlink;
+import org.quadfence.job.PrometheusMetrics;
 import org.quadfence.job.StageLoad;
 
 import java.io.IOException;
@@ -46,7 +47,8 @@ public final class Main {
 
     /** The synopsis of {@code run}. */
     static final String RUN =
-            "quadfence run [--fresh | --from-savepoint PATH] [--config FILE] [--key value ...]";
+            "quadfence run [--fresh | --from-savepoint PATH] [--metrics-port N|off] [--config FILE]"
+                    + " [--key value ...]";
 
     /** The flags of {@code replay}. */
     static final List<Help.Flag> REPLAY_FLAGS =
@@ -88,6 +90,7 @@ public final class Main {
                             "restore this savepoint or retained checkpoint: a directory with a"
                                     + " _metadata file, or that file",
                             "default: none"),
+                    PrometheusMetrics.FLAG,
                     Help.CONFIG);
 
     /** What {@code quadfence --help} prints. */
@@ -185,7 +188,9 @@ public final class Main {
         }
         Map<String, String> own = new LinkedHashMap<>();
         own.put("from-savepoint", null);
+        own.put(PrometheusMetrics.OPTION, Integer.toString(PrometheusMetrics.DEFAULT_PORT));
         JobOptions options = JobOptions.of(JobOptions.parseArgs(rest.toArray(new String[0]), own));
+        int metricsPort = PrometheusMetrics.port(own.get(PrometheusMetrics.OPTION));
         String savepoint = own.get("from-savepoint");
         if (fresh && savepoint != null) {
             throw new IllegalArgumentException(
@@ -205,12 +210,14 @@ public final class Main {
         // loses them with the process.
         conf.set(CheckpointingOptions.CHECKPOINTS_DIRECTORY, checkpoints.toUri().toString());
         restore.applyTo(conf);
+        PrometheusMetrics.Served metrics = PrometheusMetrics.enable(conf, metricsPort);
         StreamExecutionEnvironment env =
                 StreamExecutionEnvironment.createLocalEnvironmentWithWebUI(conf);
         GeofenceJob.assemble(
                 env, options, JobIo.kafka(options, env.getConfiguration(), false), true);
         System.out.println("quadfence: " + restore.note());
         System.out.println("Flink web UI: http://127.0.0.1:" + port);
+        System.out.println("quadfence: " + metrics.note());
         Runtime.getRuntime()
                 .addShutdownHook(new Thread(() -> stopped(checkpoints), "quadfence-stopped"));
         env.execute(GeofenceJob.name(options));

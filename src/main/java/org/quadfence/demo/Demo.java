@@ -7,38 +7,32 @@ import org.apache.flink.configuration.WebOptions;
 import org.apache.flink.core.execution.JobClient;
 import org.apache.flink.streaming.api.environment.StreamExecutionEnvironment;
 
-import com.fasterxml.jackson.databind.ObjectMapper;
 import org.apache.kafka.clients.producer.KafkaProducer;
-import org.apache.kafka.clients.producer.ProducerRecord;
-import org.apache.kafka.common.serialization.ByteArraySerializer;
 import org.apache.logging.log4j.Level;
 import org.apache.logging.log4j.core.config.Configurator;
-import org.quadfence.geo.Rectangle;
 import org.quadfence.job.GeofenceJob;
 import org.quadfence.job.Help;
 import org.quadfence.job.JobIo;
 import org.quadfence.job.JobOptions;
 import org.quadfence.job.LocalFlink;
+import org.quadfence.job.PrometheusMetrics;
 import org.quadfence.tiles.TileGrid;
 
 import java.io.IOException;
 import java.io.PrintStream;
 import java.net.InetAddress;
 import java.net.ServerSocket;
-import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.Comparator;
 import java.util.HashMap;
-import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
 import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.Executors;
-import java.util.concurrent.Future;
 import java.util.concurrent.ScheduledExecutorService;
 import java.util.concurrent.TimeUnit;
 import java.util.stream.Stream;
@@ -47,16 +41,18 @@ import java.util.stream.Stream;
  * {@code ./quadfence demo}: the whole pipeline on one machine with nothing set up. It starts a real
  * Kafka broker in this JVM, creates the topics, loads a few hundred fences over Chicago's street
  * grid, lets a simulated fleet of about a thousand vehicles publish a position each a second, runs
- * the geofence job (the same graph as {@code run}) on a local Flink with its web UI, and reads the
- * events back with read_committed: one colored line per ENTER or EXIT, a status line every few
- * seconds, and a live map in {@code target/demo/map.html}. It stops after {@code --duration}
- * seconds or at Ctrl-C, and leaves nothing behind but the map.
+ * the geofence job (the same graph as {@code run}) on a local Flink with its web UI and its metrics
+ * for Prometheus ({@link PrometheusMetrics}), and reads the events back with read_committed: one
+ * colored line per ENTER or EXIT, a status line every few seconds, and a live map in {@code
+ * target/demo/map.html}. It stops after {@code --duration} seconds or at Ctrl-C, and leaves nothing
+ * behind but the map.
  */
 public final class Demo implements AutoCloseable {
 
     /** The command's synopsis. */
     public static final String USAGE =
-            "quadfence demo [--duration SECONDS] [--vehicles N] [--config FILE] [--key value ...]";
+            "quadfence demo [--duration SECONDS] [--vehicles N] [--metrics-port N|off]"
+                    + " [--config FILE] [--key value ...]";
 
     /** The command's own flags. */
     public static final List<Help.Flag> FLAGS =
@@ -65,6 +61,7 @@ public final class Demo implements AutoCloseable {
                             "--duration SECONDS", "how long to run; 0: until Ctrl-C", "default: 0"),
                     new Help.Flag(
                             "--vehicles N", "the size of the simulated fleet", "default: 1000"),
+                    PrometheusMetrics.FLAG,
                     new Help.Flag(
                             "--config FILE",
                             "a properties file of job options over jobs/demo.properties; the"
@@ -85,6 +82,7 @@ public final class Demo implements AutoCloseable {
      * @param mapDir where map.html goes
      * @param out where the console lines go
      * @param color whether to color them with ANSI escapes
+     * @param metricsPort the port of the job's metrics for Prometheus; 0: none
      */
     public record Settings(
             JobOptions options,
@@ -93,7 +91,21 @@ public final class Demo implements AutoCloseable {
             long seed,
             Path mapDir,
             PrintStream out,
-            boolean color) {}
+            boolean color,
+            int metricsPort) {
+
+        /** Settings without metrics. */
+        public Settings(
+                JobOptions options,
+                long seconds,
+                int vehicles,
+                long seed,
+                Path mapDir,
+                PrintStream out,
+                boolean color) {
+            this(options, seconds, vehicles, seed, mapDir, out, color, 0);
+        }
+    }
 
     /**
      * What a run did.
@@ -126,6 +138,7 @@ public final class Demo implements AutoCloseable {
     private KafkaProducer<byte[], byte[]> producer;
     private Fleet fleet;
     private JobClient job;
+    private PrometheusMetrics.Served metrics;
     private JobMonitor monitor;
     private EventFeed feed;
     private CurrentFencesFeed current;
@@ -154,6 +167,7 @@ public final class Demo implements AutoCloseable {
         Map<String, String> own = new HashMap<>();
         own.put("duration", "0");
         own.put("vehicles", "1000");
+        own.put(PrometheusMetrics.OPTION, Integer.toString(PrometheusMetrics.DEFAULT_PORT));
         List<String> all = new ArrayList<>();
         all.add("--config");
         all.add(project.resolve("jobs/demo.properties").toString());
@@ -174,7 +188,8 @@ public final class Demo implements AutoCloseable {
                                 42,
                                 project.resolve("target/demo"),
                                 System.out,
-                                Console.colorWanted()));
+                                Console.colorWanted(),
+                                PrometheusMetrics.port(own.get(PrometheusMetrics.OPTION))));
         return summary.jobFailed() ? 1 : 0;
     }
 
@@ -223,8 +238,9 @@ public final class Demo implements AutoCloseable {
         kafka.createTopic(o.get("events-topic"), 2, false);
         kafka.createTopic(o.get("dlq-topic"), 1, false);
         kafka.createTopic(o.get("memberships-topic"), 2, true);
-        producer = producer(kafka.bootstrapServers());
-        loadFences(o.get("fences-topic"));
+        producer = FleetFeed.producer(kafka.bootstrapServers());
+        // Before any position, so that every position meets the whole fence set.
+        FleetFeed.sendFences(producer, o.get("fences-topic"), city, started - 60_000);
         console.done(
                 String.format(
                         Locale.ROOT,
@@ -269,7 +285,15 @@ public final class Demo implements AutoCloseable {
                         o.get("group-id"),
                         o.get("positions-topic"),
                         POSITION_PARTITIONS);
-        console.done("running" + seconds(t) + "; web UI " + ui);
+        console.done(
+                "running"
+                        + seconds(t)
+                        + "; web UI "
+                        + ui
+                        + (metrics.url() != null ? "; metrics " + metrics.url() : ""));
+        if (metrics.url() == null && settings.metricsPort() != 0) {
+            console.warn(metrics.note());
+        }
 
         feed =
                 new EventFeed(
@@ -315,34 +339,11 @@ public final class Demo implements AutoCloseable {
         conf.set(RestOptions.PORT, port);
         conf.set(CoreOptions.TMP_DIRS, flinkDir.toString());
         conf.set(WebOptions.TMP_DIR, flinkDir.toString());
+        metrics = PrometheusMetrics.enable(conf, settings.metricsPort());
         StreamExecutionEnvironment env =
                 StreamExecutionEnvironment.createLocalEnvironmentWithWebUI(conf);
         GeofenceJob.assemble(env, o, JobIo.kafka(o, false), true);
         return env.executeAsync(GeofenceJob.name(o));
-    }
-
-    private void loadFences(String topic) throws Exception {
-        ObjectMapper json = new ObjectMapper();
-        // Before any position, so that every position meets the whole fence set.
-        long since = started - 60_000;
-        List<Future<?>> sent = new ArrayList<>();
-        for (City.Fence f : city.fences()) {
-            Rectangle r = f.rect();
-            Map<String, Object> value = new LinkedHashMap<>();
-            value.put("fenceId", f.id());
-            value.put("rect", new double[] {r.minLon(), r.minLat(), r.maxLon(), r.maxLat()});
-            value.put("timestamp", since);
-            value.put("properties", Map.of("name", f.name(), "kind", f.kind()));
-            sent.add(
-                    producer.send(
-                            new ProducerRecord<>(
-                                    topic,
-                                    f.id().getBytes(StandardCharsets.UTF_8),
-                                    json.writeValueAsBytes(value))));
-        }
-        for (Future<?> f : sent) {
-            f.get(30, TimeUnit.SECONDS);
-        }
     }
 
     // Every few seconds: the numbers, the map, every other time a status line, and a check that
@@ -434,15 +435,6 @@ public final class Demo implements AutoCloseable {
         } catch (IOException e) {
             console.warn("could not write the map: " + e.getMessage());
         }
-    }
-
-    private static KafkaProducer<byte[], byte[]> producer(String bootstrapServers) {
-        Map<String, Object> p = new HashMap<>();
-        p.put("bootstrap.servers", bootstrapServers);
-        p.put("acks", "all");
-        p.put("enable.idempotence", "true");
-        p.put("linger.ms", "20");
-        return new KafkaProducer<>(p, new ByteArraySerializer(), new ByteArraySerializer());
     }
 
     // Flink's usual 8081 when it is free, else any free port.

@@ -87,6 +87,16 @@ class MainTest {
     }
 
     @Test
+    void aBadMetricsPortIsRefusedBeforeFlinkStarts() {
+        assertThatThrownBy(() -> Main.run(new String[] {"run", "--metrics-port", "on"}))
+                .isInstanceOf(IllegalArgumentException.class)
+                .hasMessageContaining("--metrics-port must be a port");
+        assertThatThrownBy(() -> Main.run(new String[] {"demo", "--metrics-port", "99999"}))
+                .isInstanceOf(IllegalArgumentException.class)
+                .hasMessageContaining("--metrics-port must be a port");
+    }
+
+    @Test
     void freshIsAFlagWithoutAValue() {
         // Had --fresh taken the next argument for its value, the unknown option would go unseen.
         assertThatThrownBy(() -> Main.run(new String[] {"run", "--fresh", "--tile-lvl", "3"}))
