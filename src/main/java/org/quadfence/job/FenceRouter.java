@@ -23,6 +23,7 @@ import org.quadfence.geo.PolygonPiece;
 import org.quadfence.geo.Rectangle;
 import org.quadfence.geo.RectanglePiece;
 import org.quadfence.geo.Shape;
+import org.quadfence.io.FenceChangeCodec;
 import org.quadfence.model.DeadLetter;
 import org.quadfence.model.FenceChange;
 import org.quadfence.model.TileUpdate;
@@ -30,6 +31,7 @@ import org.quadfence.tiles.ShapeCut;
 import org.quadfence.tiles.TileCut;
 import org.quadfence.tiles.TileGrid;
 
+import java.nio.charset.StandardCharsets;
 import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.List;
@@ -62,6 +64,7 @@ public class FenceRouter extends KeyedProcessFunction<String, FenceChange, TileU
     private transient Counter changesIn;
     private transient LongCounter recordsIn;
     private transient Counter lateChanges;
+    private transient FenceChangeCodec codec;
 
     /**
      * @param margin the exit margin in meters: a fence also goes to the tiles within this distance
@@ -100,6 +103,7 @@ public class FenceRouter extends KeyedProcessFunction<String, FenceChange, TileU
         changesIn = getRuntimeContext().getMetricGroup().counter("fenceChangesIn");
         recordsIn = StageLoad.counter(getRuntimeContext(), "FenceRouter");
         lateChanges = getRuntimeContext().getMetricGroup().counter("lateFenceChanges");
+        codec = new FenceChangeCodec();
     }
 
     @Override
@@ -210,17 +214,11 @@ public class FenceRouter extends KeyedProcessFunction<String, FenceChange, TileU
         }
     }
 
-    private static DeadLetter uncut(FenceChange change, RuntimeException e) {
-        String raw =
-                "{\"fenceId\":"
-                        + Late.quote(change.fenceId())
-                        + ",\"group\":"
-                        + Late.quote(change.group())
-                        + ",\"timestamp\":"
-                        + change.timestamp()
-                        + "}";
+    private DeadLetter uncut(FenceChange change, RuntimeException e) {
         return new DeadLetter(
-                DeadLetter.FENCES, "the fence could not be cut into tiles: " + e, raw);
+                DeadLetter.FENCES,
+                "the fence could not be cut into tiles: " + e,
+                new String(codec.encodeIdentity(change), StandardCharsets.UTF_8));
     }
 
     /**

@@ -39,7 +39,10 @@ class LateFilterTest {
                         r -> {
                             assertThat(r.getValue().input()).isEqualTo("positions");
                             assertThat(r.getValue().error()).startsWith("late");
-                            assertThat(r.getValue().raw()).contains("\"entityId\":\"e\"");
+                            assertThat(r.getValue().raw())
+                                    .isEqualTo(
+                                            "{\"entityId\":\"e\",\"lon\":1.0,\"lat\":2.0,"
+                                                    + "\"timestamp\":100}");
                         });
     }
 }
