@@ -8,8 +8,11 @@ import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 import org.quadfence.geo.Box;
+import org.quadfence.geo.Boxes;
 import org.quadfence.geo.Polygon;
+import org.quadfence.geo.PolygonPiece;
 import org.quadfence.geo.Rectangle;
+import org.quadfence.geo.ShapePiece;
 import org.quadfence.model.FenceChange;
 import org.quadfence.model.Groups;
 import org.quadfence.model.TileUpdate;
@@ -51,22 +54,20 @@ class FenceRouterTest {
         harness.processElement(FenceChange.delete(id, t), t);
     }
 
-    /**
-     * The clip of {@code fence} in {@code tile} at time t, replaying the updates as a tile does.
-     */
-    private Box[] inForce(long tile, String fence, long t) {
-        Box[] clip = null;
+    /** What {@code tile} holds of {@code fence} at time t, replaying the updates as a tile does. */
+    private ShapePiece inForce(long tile, String fence, long t) {
+        ShapePiece piece = null;
         long at = Long.MIN_VALUE;
         for (TileUpdate u : harness.extractOutputValues()) {
             if (u.tile() == tile
                     && u.fenceId().equals(fence)
                     && u.timestamp() <= t
                     && u.timestamp() >= at) {
-                clip = u.clips();
+                piece = u.piece();
                 at = u.timestamp();
             }
         }
-        return clip;
+        return piece;
     }
 
     private Set<Long> tilesHolding(String fence, long t) {
@@ -81,9 +82,9 @@ class FenceRouterTest {
         upsert("f", 1, -90, -45, 90, 45);
         List<TileUpdate> out = harness.extractOutputValues();
         assertThat(out).hasSize(16);
-        assertThat(out.stream().filter(u -> u.clips()[0].equals(GRID.cell(u.tile())))).hasSize(4);
+        assertThat(out).filteredOn(u -> u.piece().equals(Boxes.of(GRID.cell(u.tile())))).hasSize(4);
         long corner = GRID.tileOf(-180, -90);
-        assertThat(inForce(corner, "f", 1)).containsExactly(new Box(-90, -45, -90, -45));
+        assertThat(inForce(corner, "f", 1)).isEqualTo(Boxes.of(new Box(-90, -45, -90, -45)));
     }
 
     @Test
@@ -192,7 +193,7 @@ class FenceRouterTest {
                 .satisfies(
                         u -> {
                             assertThat(u.tile()).isEqualTo(GRID.tileOf(10, 10));
-                            assertThat(u.polygon()).isNotNull();
+                            assertThat(u.piece()).isInstanceOf(PolygonPiece.class);
                         });
         assertThat(harness.getSideOutput(Geofencing.DEAD_LETTERS)).isNull();
     }

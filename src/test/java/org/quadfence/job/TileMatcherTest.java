@@ -10,6 +10,7 @@ import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 import org.quadfence.geo.Box;
+import org.quadfence.geo.Boxes;
 import org.quadfence.model.Groups;
 import org.quadfence.model.Membership;
 import org.quadfence.model.Position;
@@ -53,10 +54,10 @@ class TileMatcherTest {
                 TypeInformation.of(TileKey.class));
     }
 
-    private void fence(String id, long t, Box clip) throws Exception {
+    /** The fence holds {@code box} of the tile from {@code t} on; null: it leaves the tile. */
+    private void fence(String id, long t, Box box) throws Exception {
         harness.processElement1(
-                new TileUpdate(TILE, Groups.DEFAULT, id, t, clip == null ? null : new Box[] {clip}),
-                t);
+                new TileUpdate(TILE, Groups.DEFAULT, id, t, box == null ? null : Boxes.of(box)), t);
     }
 
     private void position(String entity, long t, double lon, double lat) throws Exception {
@@ -144,7 +145,7 @@ class TileMatcherTest {
         assertThat(GRID.tileOf(180, 10)).isEqualTo(westTile);
         harness.processElement1(
                 new TileUpdate(
-                        westTile, Groups.DEFAULT, "am", 1, new Box[] {new Box(-180, 0, -180, 20)}),
+                        westTile, Groups.DEFAULT, "am", 1, Boxes.of(new Box(-180, 0, -180, 20))),
                 1);
         harness.processElement2(new Position("e", 180, 10, 2), 2);
         watermark(2);

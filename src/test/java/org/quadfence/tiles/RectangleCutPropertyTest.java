@@ -3,6 +3,8 @@ package org.quadfence.tiles;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.ValueSource;
 import org.quadfence.geo.Box;
+import org.quadfence.geo.Boxes;
+import org.quadfence.geo.Earth;
 import org.quadfence.geo.Rectangle;
 
 import java.util.ArrayList;
@@ -14,10 +16,13 @@ import java.util.SplittableRandom;
 import static org.assertj.core.api.Assertions.assertThat;
 
 /**
- * Seeded random fences and points, biased towards the hard places: tile lines of this and nearby
- * levels, the fence's own edges and corners, one ulp either side of them, lon ±180 and lat ±90.
+ * Seeded random rectangle fences cut to the tiles of several levels, and points biased towards the
+ * hard places: tile lines of this and nearby levels, the fence's own edges and corners, one ulp
+ * either side of them, lon ±180 and lat ±90. The point's tile answers exactly like the fence,
+ * covered tiles are wholly inside, the exact boxes lie in their cell and the fence, and with a
+ * margin the distances agree exactly within it.
  */
-class TileCutPropertyTest {
+class RectangleCutPropertyTest {
 
     private static final int FENCES = 1000;
 
@@ -38,7 +43,7 @@ class TileCutPropertyTest {
                 long tile = grid.tileOf(lon, lat);
                 assertHalfOpen(grid.cell(tile), TileGrid.foldLon(lon), lat);
                 TileCut cut = cuts.get(tile);
-                boolean kept = cut != null && cut.contains(TileGrid.foldLon(lon), lat);
+                boolean kept = cut != null && cut.piece().contains(TileGrid.foldLon(lon), lat);
                 assertThat(kept)
                         .as("%s at level %d, point (%s, %s), cut %s", fence, level, lon, lat, cut)
                         .isEqualTo(fence.contains(lon, lat));
@@ -81,8 +86,11 @@ class TileCutPropertyTest {
             for (TileCut cut : cuts.values()) {
                 Box cell = grid.cell(cut.tile());
                 assertThat(touches(fence, cell)).as("%s touches %s", fence, cell).isTrue();
-                assertThat(cut.clips()).hasSizeLessThanOrEqualTo(2);
-                for (Box clip : cut.clips()) {
+                List<Box> boxes = ((Boxes) cut.piece()).boxes();
+                if (cut.covered()) {
+                    assertThat(boxes).containsExactly(cell);
+                }
+                for (Box clip : boxes) {
                     assertThat(cell.covers(clip)).as("%s within %s", clip, cell).isTrue();
                     for (double[] p : pointsOf(clip)) {
                         assertThat(fence.contains(p[0], p[1])).as("%s in %s", clip, fence).isTrue();
@@ -95,6 +103,49 @@ class TileCutPropertyTest {
                         .isEqualTo(touches(fence, grid.cell(tile)));
             }
         }
+    }
+
+    @ParameterizedTest(name = "level {0}")
+    @ValueSource(ints = {3, 7, 12})
+    void withAMarginTilesAnswerTheDistanceExactlyWithinIt(int level) {
+        setUp(level);
+        double tileMeters = Math.toRadians(180.0 / (1 << level)) * Earth.RADIUS_METERS;
+        int nearOutside = 0;
+        for (int k = 0; k < FENCES / 4; k++) {
+            Rectangle fence = fence();
+            double margin = tileMeters * Math.scalb(1.0, -random.nextInt(0, 12));
+            double reach = Math.toDegrees(2 * margin / Earth.RADIUS_METERS);
+            Map<Long, TileCut> cuts = new HashMap<>();
+            for (TileCut cut : grid.cut(fence, margin)) {
+                assertThat(cuts.put(cut.tile(), cut)).as("%s listed twice", cut).isNull();
+            }
+            for (double[] p : points(fence)) {
+                double lon = p[0];
+                double lat = p[1];
+                if (random.nextBoolean()) {
+                    lat = Math.max(-90, Math.min(90, lat + reach * (2 * random.nextDouble() - 1)));
+                    double cos = Math.max(0.01, Math.cos(Math.toRadians(lat)));
+                    lon += reach / cos * (2 * random.nextDouble() - 1);
+                    lon = ((lon + 180) % 360 + 360) % 360 - 180;
+                }
+                TileCut cut = cuts.get(grid.tileOf(lon, lat));
+                double x = TileGrid.foldLon(lon);
+                double d = fence.distanceMeters(lon, lat);
+                String what = fence + " margin " + margin + " point (" + lon + ", " + lat + ")";
+                assertThat(cut != null && cut.piece().contains(x, lat))
+                        .as(what)
+                        .isEqualTo(fence.contains(lon, lat));
+                if (d <= margin) {
+                    nearOutside += d > 0 ? 1 : 0;
+                    assertThat(cut).as(what).isNotNull();
+                    assertThat(cut.piece().distanceMeters(x, lat)).as(what).isEqualTo(d);
+                    assertThat(cut.piece().bounds().contains(x, lat)).as(what).isTrue();
+                } else if (cut != null) {
+                    assertThat(cut.piece().distanceMeters(x, lat)).as(what).isGreaterThan(margin);
+                }
+            }
+        }
+        assertThat(nearOutside).isGreaterThan(FENCES);
     }
 
     // The point lies in its tile's cell, and not on the cell's east or north edge unless that
