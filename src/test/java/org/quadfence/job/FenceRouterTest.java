@@ -1,11 +1,7 @@
 package org.quadfence.job;
 
-import org.apache.flink.api.common.typeinfo.Types;
 import org.apache.flink.streaming.util.KeyedOneInputStreamOperatorTestHarness;
-import org.apache.flink.streaming.util.ProcessFunctionTestHarnesses;
 
-import org.junit.jupiter.api.AfterEach;
-import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 import org.quadfence.geo.Box;
 import org.quadfence.geo.Boxes;
@@ -24,25 +20,16 @@ import java.util.stream.Collectors;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
-class FenceRouterTest {
+class FenceRouterTest
+        extends StageTestBase<
+                KeyedOneInputStreamOperatorTestHarness<String, FenceChange, TileUpdate>> {
 
     private static final TileGrid GRID = new TileGrid(2);
 
-    private KeyedOneInputStreamOperatorTestHarness<String, FenceChange, TileUpdate> harness;
-
-    @BeforeEach
-    void open() throws Exception {
-        harness =
-                ProcessFunctionTestHarnesses.forKeyedProcessFunction(
-                        new FenceRouter(new Tiers(GRID.level()), 0, 100_000),
-                        new StageKeys.FenceKey(),
-                        Types.STRING);
-        harness.open();
-    }
-
-    @AfterEach
-    void close() throws Exception {
-        harness.close();
+    @Override
+    KeyedOneInputStreamOperatorTestHarness<String, FenceChange, TileUpdate> newHarness()
+            throws Exception {
+        return fenceRouter(new Tiers(GRID.level()));
     }
 
     private void upsert(String id, long t, double... r) throws Exception {
@@ -158,11 +145,7 @@ class FenceRouterTest {
     @Test
     void aFenceWiderThanTheTileLimitGoesToTheWideTierAndBackWhenItShrinks() throws Exception {
         Tiers tiers = new Tiers(12);
-        harness.close();
-        harness =
-                ProcessFunctionTestHarnesses.forKeyedProcessFunction(
-                        new FenceRouter(tiers, 0, 100_000), new StageKeys.FenceKey(), Types.STRING);
-        harness.open();
+        use(fenceRouter(tiers));
         upsert("w", 1, -180, -90, 180, 90);
         assertThat(harness.extractOutputValues())
                 .hasSize(1 << (2 * Tiers.WIDE_LEVEL))
