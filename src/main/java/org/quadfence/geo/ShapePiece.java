@@ -10,7 +10,8 @@ package org.quadfence.geo;
  *       rectangle fence in the cell;
  *   <li>{@link PolygonPiece}: the edges of a polygon fence that meet the cell, with its own exact
  *       test;
- *   <li>{@link CirclePiece}: a circle fence, with the part of its bounding box in the cell;
+ *   <li>{@link CirclePiece}: a circle fence, whose bounds are the part in the cell of its bounding
+ *       boxes grown by the margin;
  *   <li>{@link RectanglePiece}: a rectangle fence when fences have an exit margin, whose distance
  *       the tile must answer.
  * </ul>
