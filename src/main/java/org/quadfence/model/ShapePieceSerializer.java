@@ -57,18 +57,12 @@ public final class ShapePieceSerializer extends RecordSerializer<ShapePiece> {
             out.writeByte(BOXES);
             out.writeByte(b.boxes().size());
             for (Box box : b.boxes()) {
-                writeBox(box, out);
+                writeBox(box.minX(), box.minY(), box.maxX(), box.maxY(), out);
             }
         } else if (piece instanceof PolygonPiece p) {
             out.writeByte(POLYGON);
-            out.writeDouble(p.minX());
-            out.writeDouble(p.minY());
-            out.writeDouble(p.maxX());
-            out.writeDouble(p.maxY());
-            out.writeDouble(p.west());
-            out.writeDouble(p.south());
-            out.writeDouble(p.east());
-            out.writeDouble(p.north());
+            writeBox(p.minX(), p.minY(), p.maxX(), p.maxY(), out);
+            writeBox(p.west(), p.south(), p.east(), p.north(), out);
             writeInts(p.nodes(), out);
             writeInts(p.slotEnds(), out);
             writeBooleans(p.slotInside(), out);
@@ -80,18 +74,14 @@ public final class ShapePieceSerializer extends RecordSerializer<ShapePiece> {
             out.writeDouble(c.lon());
             out.writeDouble(c.lat());
             out.writeDouble(c.radiusMeters());
-            out.writeDouble(c.minX());
-            out.writeDouble(c.minY());
-            out.writeDouble(c.maxX());
-            out.writeDouble(c.maxY());
+            writeBox(c.minX(), c.minY(), c.maxX(), c.maxY(), out);
         } else {
             RectanglePiece r = (RectanglePiece) piece;
             out.writeByte(RECTANGLE);
-            out.writeDouble(r.rect().minLon());
-            out.writeDouble(r.rect().minLat());
-            out.writeDouble(r.rect().maxLon());
-            out.writeDouble(r.rect().maxLat());
-            writeBox(r.bounds(), out);
+            Rectangle rect = r.rect();
+            writeBox(rect.minLon(), rect.minLat(), rect.maxLon(), rect.maxLat(), out);
+            Box b = r.bounds();
+            writeBox(b.minX(), b.minY(), b.maxX(), b.maxY(), out);
         }
     }
 
@@ -141,11 +131,12 @@ public final class ShapePieceSerializer extends RecordSerializer<ShapePiece> {
         };
     }
 
-    private static void writeBox(Box b, DataOutputView out) throws IOException {
-        out.writeDouble(b.minX());
-        out.writeDouble(b.minY());
-        out.writeDouble(b.maxX());
-        out.writeDouble(b.maxY());
+    private static void writeBox(double w, double s, double e, double n, DataOutputView out)
+            throws IOException {
+        out.writeDouble(w);
+        out.writeDouble(s);
+        out.writeDouble(e);
+        out.writeDouble(n);
     }
 
     private static Box readBox(DataInputView in) throws IOException {
