@@ -10,8 +10,6 @@ import org.quadfence.geo.Rectangle;
 import org.quadfence.geo.Shape;
 import org.quadfence.testing.RandomShapes;
 
-import java.util.ArrayList;
-import java.util.HashMap;
 import java.util.HashSet;
 import java.util.List;
 import java.util.Map;
@@ -19,6 +17,10 @@ import java.util.Set;
 import java.util.SplittableRandom;
 
 import static org.assertj.core.api.Assertions.assertThat;
+import static org.quadfence.tiles.CutChecks.answersLikeTheFence;
+import static org.quadfence.tiles.CutChecks.byTile;
+import static org.quadfence.tiles.CutChecks.jittered;
+import static org.quadfence.tiles.CutChecks.pointsOf;
 
 /**
  * Seeded random polygon and circle fences cut to the tiles of several levels, and points biased
@@ -77,7 +79,7 @@ class PolygonAndCircleCutPropertyTest {
                 Box cell = grid.cell(cut.tile());
                 assertThat(meets(jts, cell)).as("%s meets %s", fence, cell).isTrue();
                 if (cut.covered()) {
-                    for (double[] p : pointsOf(cell)) {
+                    for (double[] p : pointsOf(cell, random)) {
                         assertThat(fence.contains(p[0], p[1]))
                                 .as("%s covers %s: (%s, %s)", fence, cell, p[0], p[1])
                                 .isTrue();
@@ -111,33 +113,8 @@ class PolygonAndCircleCutPropertyTest {
             Map<Long, TileCut> cuts = byTile(grid.cut(fence, margin));
             int near = 0;
             for (double[] p : shapes.points(fence, width, height, 200)) {
-                double lon = p[0];
-                double lat = p[1];
-                if (random.nextBoolean()) {
-                    lat = Math.max(-90, Math.min(90, lat + reach * (2 * random.nextDouble() - 1)));
-                    double cos = Math.max(0.01, Math.cos(Math.toRadians(lat)));
-                    lon += reach / cos * (2 * random.nextDouble() - 1);
-                    lon = ((lon + 180) % 360 + 360) % 360 - 180;
-                }
-                TileCut cut = cuts.get(grid.tileOf(lon, lat));
-                double x = TileGrid.foldLon(lon);
-                double d = fence.distanceMeters(lon, lat);
-                String what = fence + " margin " + margin + " point (" + lon + ", " + lat + ")";
-                assertThat(cut != null && cut.piece().contains(x, lat))
-                        .as(what)
-                        .isEqualTo(fence.contains(lon, lat));
-                if (d <= margin) {
-                    near++;
-                    assertThat(cut).as(what).isNotNull();
-                    assertThat(cut.piece().distanceMeters(x, lat)).as(what).isEqualTo(d);
-                    assertThat(cut.covered() || cut.piece().bounds().contains(x, lat))
-                            .as(
-                                    "%s in bounds of %s (reach %s)",
-                                    what, cut, fence.boundsWithin(margin))
-                            .isTrue();
-                } else if (cut != null) {
-                    assertThat(cut.piece().distanceMeters(x, lat)).as(what).isGreaterThan(margin);
-                }
+                double[] q = jittered(p, reach, random);
+                near += answersLikeTheFence(fence, margin, grid, cuts, q) <= margin ? 1 : 0;
             }
             assertThat(near).isPositive();
         }
@@ -291,36 +268,5 @@ class PolygonAndCircleCutPropertyTest {
     private static boolean meets(RandomShapes.Reference jts, Box cell) {
         return jts.meets(cell.minX(), cell.minY(), cell.maxX(), cell.maxY())
                 || (cell.minX() == -180 && jts.meets(180, cell.minY(), 180, cell.maxY()));
-    }
-
-    private static Map<Long, TileCut> byTile(List<TileCut> cuts) {
-        Map<Long, TileCut> out = new HashMap<>();
-        for (TileCut cut : cuts) {
-            assertThat(out.put(cut.tile(), cut)).as("%s listed twice", cut).isNull();
-        }
-        return out;
-    }
-
-    private List<double[]> pointsOf(Box box) {
-        double[] xs = {
-            box.minX(), box.maxX(), (box.minX() + box.maxX()) / 2, rand(box.minX(), box.maxX())
-        };
-        double[] ys = {
-            box.minY(), box.maxY(), (box.minY() + box.maxY()) / 2, rand(box.minY(), box.maxY())
-        };
-        List<double[]> points = new ArrayList<>();
-        for (double x : xs) {
-            for (double y : ys) {
-                points.add(new double[] {x, y});
-                if (x == -180) {
-                    points.add(new double[] {180, y});
-                }
-            }
-        }
-        return points;
-    }
-
-    private double rand(double min, double max) {
-        return Math.min(max, min + (max - min) * random.nextDouble());
     }
 }

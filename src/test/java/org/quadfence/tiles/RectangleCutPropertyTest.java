@@ -8,12 +8,15 @@ import org.quadfence.geo.Earth;
 import org.quadfence.geo.Rectangle;
 
 import java.util.ArrayList;
-import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.SplittableRandom;
 
 import static org.assertj.core.api.Assertions.assertThat;
+import static org.quadfence.tiles.CutChecks.answersLikeTheFence;
+import static org.quadfence.tiles.CutChecks.byTile;
+import static org.quadfence.tiles.CutChecks.jittered;
+import static org.quadfence.tiles.CutChecks.pointsOf;
 
 /**
  * Seeded random rectangle fences cut to the tiles of several levels, and points biased towards the
@@ -36,7 +39,7 @@ class RectangleCutPropertyTest {
         setUp(level);
         for (int k = 0; k < FENCES; k++) {
             Rectangle fence = fence();
-            Map<Long, TileCut> cuts = byTile(fence);
+            Map<Long, TileCut> cuts = byTile(grid.cut(fence));
             for (double[] p : points(fence)) {
                 double lon = p[0];
                 double lat = p[1];
@@ -62,7 +65,7 @@ class RectangleCutPropertyTest {
                     continue;
                 }
                 Box cell = grid.cell(cut.tile());
-                for (double[] p : pointsOf(cell)) {
+                for (double[] p : pointsOf(cell, random)) {
                     assertThat(fence.contains(p[0], p[1]))
                             .as("%s covers %s, point (%s, %s)", fence, cell, p[0], p[1])
                             .isTrue();
@@ -81,7 +84,7 @@ class RectangleCutPropertyTest {
         }
         for (int k = 0; k < FENCES; k++) {
             Rectangle fence = fence();
-            Map<Long, TileCut> cuts = byTile(fence);
+            Map<Long, TileCut> cuts = byTile(grid.cut(fence));
             assertThat((long) cuts.size()).isEqualTo(grid.tileCount(fence));
             for (TileCut cut : cuts.values()) {
                 Box cell = grid.cell(cut.tile());
@@ -92,7 +95,7 @@ class RectangleCutPropertyTest {
                 }
                 for (Box clip : boxes) {
                     assertThat(cell.covers(clip)).as("%s within %s", clip, cell).isTrue();
-                    for (double[] p : pointsOf(clip)) {
+                    for (double[] p : pointsOf(clip, random)) {
                         assertThat(fence.contains(p[0], p[1])).as("%s in %s", clip, fence).isTrue();
                     }
                 }
@@ -115,34 +118,11 @@ class RectangleCutPropertyTest {
             Rectangle fence = fence();
             double margin = tileMeters * Math.scalb(1.0, -random.nextInt(0, 12));
             double reach = Math.toDegrees(2 * margin / Earth.RADIUS_METERS);
-            Map<Long, TileCut> cuts = new HashMap<>();
-            for (TileCut cut : grid.cut(fence, margin)) {
-                assertThat(cuts.put(cut.tile(), cut)).as("%s listed twice", cut).isNull();
-            }
+            Map<Long, TileCut> cuts = byTile(grid.cut(fence, margin));
             for (double[] p : points(fence)) {
-                double lon = p[0];
-                double lat = p[1];
-                if (random.nextBoolean()) {
-                    lat = Math.max(-90, Math.min(90, lat + reach * (2 * random.nextDouble() - 1)));
-                    double cos = Math.max(0.01, Math.cos(Math.toRadians(lat)));
-                    lon += reach / cos * (2 * random.nextDouble() - 1);
-                    lon = ((lon + 180) % 360 + 360) % 360 - 180;
-                }
-                TileCut cut = cuts.get(grid.tileOf(lon, lat));
-                double x = TileGrid.foldLon(lon);
-                double d = fence.distanceMeters(lon, lat);
-                String what = fence + " margin " + margin + " point (" + lon + ", " + lat + ")";
-                assertThat(cut != null && cut.piece().contains(x, lat))
-                        .as(what)
-                        .isEqualTo(fence.contains(lon, lat));
-                if (d <= margin) {
-                    nearOutside += d > 0 ? 1 : 0;
-                    assertThat(cut).as(what).isNotNull();
-                    assertThat(cut.piece().distanceMeters(x, lat)).as(what).isEqualTo(d);
-                    assertThat(cut.piece().bounds().contains(x, lat)).as(what).isTrue();
-                } else if (cut != null) {
-                    assertThat(cut.piece().distanceMeters(x, lat)).as(what).isGreaterThan(margin);
-                }
+                double d =
+                        answersLikeTheFence(fence, margin, grid, cuts, jittered(p, reach, random));
+                nearOutside += d > 0 && d <= margin ? 1 : 0;
             }
         }
         assertThat(nearOutside).isGreaterThan(FENCES);
@@ -162,14 +142,6 @@ class RectangleCutPropertyTest {
         this.level = level;
         this.grid = new TileGrid(level);
         this.random = new SplittableRandom(1000 + level);
-    }
-
-    private Map<Long, TileCut> byTile(Rectangle fence) {
-        Map<Long, TileCut> cuts = new HashMap<>();
-        for (TileCut cut : grid.cut(fence)) {
-            assertThat(cuts.put(cut.tile(), cut)).as("%s listed twice", cut).isNull();
-        }
-        return cuts;
     }
 
     // The closed bounding boxes touch the cell, or the fence touches lon 180 and the cell is in
@@ -293,30 +265,5 @@ class RectangleCutPropertyTest {
     private double snap(double v, double origin, double span) {
         double step = span / (1 << level);
         return origin + Math.rint((v - origin) / step) * step;
-    }
-
-    // Corners, edge midpoints, the centre and random points of a closed box; at lon -180 also the
-    // same point at lon 180, which is the same meridian.
-    private List<double[]> pointsOf(Box box) {
-        double[] xs = {
-            box.minX(), box.maxX(), (box.minX() + box.maxX()) / 2, rand(box.minX(), box.maxX())
-        };
-        double[] ys = {
-            box.minY(), box.maxY(), (box.minY() + box.maxY()) / 2, rand(box.minY(), box.maxY())
-        };
-        List<double[]> points = new ArrayList<>();
-        for (double x : xs) {
-            for (double y : ys) {
-                points.add(new double[] {x, y});
-                if (x == -180) {
-                    points.add(new double[] {180, y});
-                }
-            }
-        }
-        return points;
-    }
-
-    private double rand(double min, double max) {
-        return Math.min(max, min + (max - min) * random.nextDouble());
     }
 }
