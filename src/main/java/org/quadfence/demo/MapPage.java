@@ -3,6 +3,7 @@ package org.quadfence.demo;
 import com.fasterxml.jackson.core.JsonProcessingException;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import org.quadfence.geo.Box;
+import org.quadfence.geo.Boxes;
 import org.quadfence.geo.Rectangle;
 import org.quadfence.index.QuadTree;
 import org.quadfence.model.GeofenceEvent;
@@ -152,14 +153,14 @@ final class MapPage {
             for (TileCut cut : grid.cut(f.rect())) {
                 pieces.computeIfAbsent(cut.tile(), t -> new int[1]);
                 Map<String, Box> inTile = boxes.computeIfAbsent(cut.tile(), t -> new TreeMap<>());
+                List<Box> parts = ((Boxes) cut.piece()).boxes();
                 if (cut.covered()) {
                     markers.computeIfAbsent(cut.tile(), t -> new ArrayList<>()).add(f.id());
-                    inTile.put(f.id(), grid.cell(cut.tile()));
                 } else {
-                    pieces.get(cut.tile())[0] += cut.clips().size();
-                    for (int i = 0; i < cut.clips().size(); i++) {
-                        inTile.put(f.id() + "#" + i, cut.clips().get(i));
-                    }
+                    pieces.get(cut.tile())[0] += parts.size();
+                }
+                for (int i = 0; i < parts.size(); i++) {
+                    inTile.put(f.id() + "#" + i, parts.get(i));
                 }
             }
         }

@@ -32,6 +32,15 @@ public record Box(double minX, double minY, double maxX, double maxY) {
         return o.minX >= minX && o.maxX <= maxX && o.minY >= minY && o.maxY <= maxY;
     }
 
+    /** The smallest box that holds both boxes. */
+    public Box hull(Box o) {
+        return new Box(
+                Math.min(minX, o.minX),
+                Math.min(minY, o.minY),
+                Math.max(maxX, o.maxX),
+                Math.max(maxY, o.maxY));
+    }
+
     /** The common part of two boxes, or null when they do not intersect. */
     public Box intersection(Box o) {
         if (!intersects(o)) {

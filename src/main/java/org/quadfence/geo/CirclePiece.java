@@ -1,8 +1,8 @@
 package org.quadfence.geo;
 
 /**
- * What one cell keeps of a circle fence: the circle itself (three doubles) and the part of its
- * bounding box in the cell.
+ * A circle fence in one cell ({@link ShapePiece}): the circle itself (three doubles) and, as its
+ * bounds, the part in the cell of the circle's bounding boxes grown by the margin it was cut for.
  *
  * @param lon the centre's longitude
  * @param lat the centre's latitude

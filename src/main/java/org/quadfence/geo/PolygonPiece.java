@@ -3,10 +3,10 @@ package org.quadfence.geo;
 import java.util.Arrays;
 
 /**
- * The part of a polygon fence that one cell keeps: the fence's own edges that meet the closed cell,
- * with their exact coordinates, and one precomputed bit per polygon. It answers {@link #contains}
- * exactly like the whole fence for every point of the closed cell, and its size grows with the
- * edges that meet the cell, not with the fence's vertex count.
+ * A polygon fence in one cell ({@link ShapePiece}): the fence's own edges that meet the closed
+ * cell, with their exact coordinates, and one precomputed bit per polygon. It answers {@link
+ * #contains} exactly like the whole fence for every point of the closed cell, and its size grows
+ * with the edges that meet the cell, not with the fence's vertex count.
  *
  * <p><b>Why it is exact.</b> Nothing is clipped: clipping makes new vertices by rounding and moves
  * the boundary. Instead, a point P of the cell is decided by a path from P to a reference point R
@@ -35,17 +35,18 @@ import java.util.Arrays;
  * midlines, computed the same way when cutting and when testing, and then tests the few edges of
  * one leaf; it allocates nothing.
  *
- * <p><b>Layout</b>, flat for Flink's POJO serializer: {@code nodes} holds two ints per node, node 0
- * the root (the box west, south, east, north): a negative first int -c-1 makes an inner node whose
- * quarters are nodes c to c+3 (south-west, south-east, north-west, north-east); otherwise the two
- * ints are the leaf's range of slots. A slot is one polygon in one leaf: its reference bit {@code
- * slotInside[s]} and its edges, x1, y1, x2, y2 each, in {@code edges} from {@code slotEnds[s-1]} (0
- * for the first slot) to {@code slotEnds[s]}. A leaf's point is inside when it lies on an edge of
- * the leaf or inside any one of its polygons (the polygons of a MultiPolygon may overlap); a
- * covered leaf is one slot with no edges and its bit set. {@code near} holds the edges that only
- * matter for a distance (they come within the cut's margin of the cell without meeting it), and
- * {@code seams} the fence's boundary at lon 180 copied to lon -180: a point given at -180 is also
- * the point at 180. The arrays are shared, not copied: treat them as read-only.
+ * <p><b>Layout</b>, flat (primitives and primitive arrays only): {@code nodes} holds two ints per
+ * node, node 0 the root (the box west, south, east, north): a negative first int -c-1 makes an
+ * inner node whose quarters are nodes c to c+3 (south-west, south-east, north-west, north-east);
+ * otherwise the two ints are the leaf's range of slots. A slot is one polygon in one leaf: its
+ * reference bit {@code slotInside[s]} and its edges, x1, y1, x2, y2 each, in {@code edges} from
+ * {@code slotEnds[s-1]} (0 for the first slot) to {@code slotEnds[s]}. A leaf's point is inside
+ * when it lies on an edge of the leaf or inside any one of its polygons (the polygons of a
+ * MultiPolygon may overlap); a covered leaf is one slot with no edges and its bit set. {@code near}
+ * holds the edges that only matter for a distance (they come within the cut's margin of the cell
+ * without meeting it), and {@code seams} the fence's boundary at lon 180 copied to lon -180: a
+ * point given at -180 is also the point at 180. The arrays are shared, not copied: treat them as
+ * read-only.
  *
  * @param minX the west edge of {@link #bounds()}
  * @param minY the south edge of {@link #bounds()}

@@ -1,9 +1,12 @@
 package org.quadfence.geo;
 
 /**
- * A rectangle fence as a tile keeps it when fences have an exit margin: the whole rectangle (four
- * numbers) for its exact test and distance, and the box of the tile's part of the rectangle grown
- * by the margin for the tile's quadtree.
+ * A rectangle fence in one cell when fences have an exit margin ({@link ShapePiece}): the whole
+ * rectangle (four numbers) for its exact test and distance, and, as its bounds, the part in the
+ * cell of the rectangle's bounding boxes grown by the margin.
+ *
+ * @param rect the fence
+ * @param bounds where in the cell a point can be in the fence or within the margin of it
  */
 public record RectanglePiece(Rectangle rect, Box bounds) implements ShapePiece {
 

@@ -5,9 +5,8 @@
  * containment, bounding boxes, and the hysteresis distance (rules in {@link
  * org.quadfence.geo.Earth}). Longitude 180 and -180 are the same meridian throughout.
  *
- * <p>For the tiles of the job, polygons and circles are cut into {@link
- * org.quadfence.geo.ShapePiece}s ({@link org.quadfence.geo.PolygonPiece}, {@link
- * org.quadfence.geo.CirclePiece}): records of primitives and primitive arrays that answer exactly
- * like the whole fence for the points of their cell. No Flink, Kafka, JSON or JTS in here.
+ * <p>For the tiles of the job, fences are cut into {@link org.quadfence.geo.ShapePiece}s: what a
+ * tile holds of a fence, which answers exactly like the whole fence for the points of its cell. No
+ * Flink, Kafka, JSON or JTS in here.
  */
 package org.quadfence.geo;

@@ -1,13 +1,8 @@
 package org.quadfence.io;
 
 import com.fasterxml.jackson.core.JsonFactory;
-import com.fasterxml.jackson.core.JsonGenerator;
 import org.quadfence.model.CurrentFences;
 import org.quadfence.model.Groups;
-
-import java.io.ByteArrayOutputStream;
-import java.io.IOException;
-import java.io.UncheckedIOException;
 
 /**
  * Writes an entity's current fences (contract section 9): the record key {@code
@@ -24,7 +19,8 @@ public final class CurrentFencesCodec {
 
     /** The record key: the JSON array of the entity's group and id, in UTF-8. */
     public byte[] key(CurrentFences c) {
-        return write(
+        return Json.write(
+                factory,
                 g -> {
                     g.writeStartArray();
                     g.writeString(c.group());
@@ -35,7 +31,8 @@ public final class CurrentFencesCodec {
 
     /** The value as one compact JSON object in UTF-8; for a tombstone, {@code "fenceIds":[]}. */
     public byte[] encode(CurrentFences c) {
-        return write(
+        return Json.write(
+                factory,
                 g -> {
                     g.writeStartObject();
                     g.writeStringField("entityId", c.entityId());
@@ -52,19 +49,5 @@ public final class CurrentFencesCodec {
                     }
                     g.writeEndObject();
                 });
-    }
-
-    private interface Body {
-        void write(JsonGenerator g) throws IOException;
-    }
-
-    private byte[] write(Body body) {
-        ByteArrayOutputStream out = new ByteArrayOutputStream(128);
-        try (JsonGenerator g = factory.createGenerator(out)) {
-            body.write(g);
-        } catch (IOException ex) {
-            throw new UncheckedIOException(ex);
-        }
-        return out.toByteArray();
     }
 }

@@ -43,7 +43,8 @@ import java.nio.charset.StandardCharsets;
  *       are ignored; a field given twice is a dead letter.
  * </ul>
  *
- * <p>Instances are immutable and thread-safe; create one per operator in {@code open()}.
+ * <p>{@link #encodeIdentity} writes what a dead letter keeps of a fence change. Instances are
+ * immutable and thread-safe; create one per operator in {@code open()}.
  */
 public final class FenceChangeCodec {
 
@@ -90,6 +91,24 @@ public final class FenceChangeCodec {
             return Parsed.failed(
                     new DeadLetter(DeadLetter.FENCES, e.getMessage(), DeadLetterCodec.raw(value)));
         }
+    }
+
+    /**
+     * The change's fenceId, timestamp and group (only when not the default) as one compact JSON
+     * object in UTF-8: what a dead letter keeps of a fence whose record text is gone.
+     */
+    public byte[] encodeIdentity(FenceChange c) {
+        return Json.write(
+                factory,
+                g -> {
+                    g.writeStartObject();
+                    g.writeStringField("fenceId", c.fenceId());
+                    g.writeNumberField("timestamp", c.timestamp());
+                    if (!Groups.isDefault(c.group())) {
+                        g.writeStringField("group", c.group());
+                    }
+                    g.writeEndObject();
+                });
     }
 
     private static String tombstoneId(byte[] key) {

@@ -9,13 +9,20 @@ import com.fasterxml.jackson.core.exc.StreamConstraintsException;
 
 import java.io.ByteArrayOutputStream;
 import java.io.IOException;
+import java.io.UncheckedIOException;
 import java.nio.charset.StandardCharsets;
 
 /**
- * Reading helpers shared by the codecs. Every rule violation is thrown as a {@link BadRecord} whose
- * message is the dead letter's error sentence.
+ * Reading and writing helpers shared by the codecs. Every rule violation is thrown as a {@link
+ * BadRecord} whose message is the dead letter's error sentence.
  */
 final class Json {
+
+    /** Writes one JSON value. */
+    @FunctionalInterface
+    interface ValueWriter {
+        void write(JsonGenerator g) throws IOException;
+    }
 
     /** Reads the fields of one JSON object. */
     @FunctionalInterface
@@ -32,6 +39,17 @@ final class Json {
     private static final int QUOTE_CHARS = 64;
 
     private Json() {}
+
+    /** What {@code writer} writes, in UTF-8. */
+    static byte[] write(JsonFactory factory, ValueWriter writer) {
+        ByteArrayOutputStream out = new ByteArrayOutputStream(128);
+        try (JsonGenerator g = factory.createGenerator(out)) {
+            writer.write(g);
+        } catch (IOException e) {
+            throw new UncheckedIOException(e);
+        }
+        return out.toByteArray();
+    }
 
     /**
      * Reads one record: a single JSON object, nothing but whitespace around it, within {@link

@@ -12,7 +12,7 @@ import java.io.IOException;
 import java.nio.charset.StandardCharsets;
 
 /**
- * Reads position records (contract section 1):
+ * Reads and writes position records (contract section 1):
  *
  * <pre>{"entityId":"truck-17","lon":-73.9857,"lat":40.7484,"timestamp":1732233600000}</pre>
  *
@@ -31,6 +31,9 @@ import java.nio.charset.StandardCharsets;
  *   <li>other fields are ignored; a field given twice is a dead letter, as is anything over the
  *       {@link Limits}.
  * </ul>
+ *
+ * <p>{@link #encode} writes these fields in this order, {@code group} only when not the default,
+ * and doubles in their shortest form that reads back to the same double.
  *
  * <p>Instances are immutable and thread-safe; create one per operator in {@code open()}.
  */
@@ -74,6 +77,26 @@ public final class PositionCodec {
     /** Parses one record from text; the same as {@code parse(text.getBytes(UTF_8))}. */
     public Parsed<Position> parse(String text) {
         return parse(text == null ? null : text.getBytes(StandardCharsets.UTF_8));
+    }
+
+    /**
+     * The position as one compact JSON object in UTF-8, such as a dead letter keeps of a position
+     * whose text is gone; {@link #parse} reads a valid position back as it was.
+     */
+    public byte[] encode(Position p) {
+        return Json.write(
+                factory,
+                g -> {
+                    g.writeStartObject();
+                    g.writeStringField("entityId", p.entityId());
+                    g.writeNumberField("lon", p.lon());
+                    g.writeNumberField("lat", p.lat());
+                    g.writeNumberField("timestamp", p.timestamp());
+                    if (!Groups.isDefault(p.group())) {
+                        g.writeStringField("group", p.group());
+                    }
+                    g.writeEndObject();
+                });
     }
 
     private Position read(JsonParser p) throws IOException {

@@ -15,21 +15,14 @@ import org.apache.flink.streaming.api.checkpoint.CheckpointedFunction;
 import org.apache.flink.streaming.api.functions.KeyedProcessFunction;
 import org.apache.flink.util.Collector;
 
-import org.quadfence.geo.Box;
-import org.quadfence.geo.Circle;
-import org.quadfence.geo.CirclePiece;
-import org.quadfence.geo.Polygon;
-import org.quadfence.geo.PolygonPiece;
-import org.quadfence.geo.Rectangle;
-import org.quadfence.geo.RectanglePiece;
 import org.quadfence.geo.Shape;
+import org.quadfence.io.FenceChangeCodec;
 import org.quadfence.model.DeadLetter;
 import org.quadfence.model.FenceChange;
 import org.quadfence.model.TileUpdate;
-import org.quadfence.tiles.ShapeCut;
 import org.quadfence.tiles.TileCut;
-import org.quadfence.tiles.TileGrid;
 
+import java.nio.charset.StandardCharsets;
 import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.List;
@@ -62,6 +55,7 @@ public class FenceRouter extends KeyedProcessFunction<String, FenceChange, TileU
     private transient Counter changesIn;
     private transient LongCounter recordsIn;
     private transient Counter lateChanges;
+    private transient FenceChangeCodec codec;
 
     /**
      * @param margin the exit margin in meters: a fence also goes to the tiles within this distance
@@ -100,6 +94,7 @@ public class FenceRouter extends KeyedProcessFunction<String, FenceChange, TileU
         changesIn = getRuntimeContext().getMetricGroup().counter("fenceChangesIn");
         recordsIn = StageLoad.counter(getRuntimeContext(), "FenceRouter");
         lateChanges = getRuntimeContext().getMetricGroup().counter("lateFenceChanges");
+        codec = new FenceChangeCodec();
     }
 
     @Override
@@ -210,88 +205,25 @@ public class FenceRouter extends KeyedProcessFunction<String, FenceChange, TileU
         }
     }
 
-    private static DeadLetter uncut(FenceChange change, RuntimeException e) {
-        String raw =
-                "{\"fenceId\":"
-                        + Late.quote(change.fenceId())
-                        + ",\"group\":"
-                        + Late.quote(change.group())
-                        + ",\"timestamp\":"
-                        + change.timestamp()
-                        + "}";
+    private DeadLetter uncut(FenceChange change, RuntimeException e) {
         return new DeadLetter(
-                DeadLetter.FENCES, "the fence could not be cut into tiles: " + e, raw);
+                DeadLetter.FENCES,
+                "the fence could not be cut into tiles: " + e,
+                new String(codec.encodeIdentity(change), StandardCharsets.UTF_8));
     }
 
-    /**
-     * The fence's update per tile: exact boxes for a rectangle, a piece for a polygon or a circle,
-     * and the whole cell (a marker) for a tile wholly inside.
-     */
+    /** The fence's update per tile: what each tile of its tier holds of it ({@link TileCut}). */
     private Map<Long, TileUpdate> cut(FenceChange v) {
         Map<Long, TileUpdate> updates = new HashMap<>();
         Shape shape = v.shape();
         if (shape == null) {
             return updates;
         }
-        TileGrid grid = tiers.gridFor(shape, margin);
-        if (shape instanceof Rectangle r && margin > 0) {
-            for (TileCut c : grid.cut(r)) {
-                if (c.covered()) {
-                    updates.put(
-                            c.tile(),
-                            update(v, c.tile(), new Box[] {grid.cell(c.tile())}, null, null));
-                }
-            }
-            grid.tilesNear(
-                    r,
-                    margin,
-                    tile -> {
-                        if (!updates.containsKey(tile)) {
-                            RectanglePiece p = new RectanglePiece(r, grid.cell(tile));
-                            updates.put(tile, update(v, tile, null, null, null, p));
-                        }
-                    });
-            return updates;
-        }
-        if (shape instanceof Rectangle r) {
-            for (TileCut c : grid.cut(r)) {
-                Box[] clips =
-                        c.covered()
-                                ? new Box[] {grid.cell(c.tile())}
-                                : c.clips().toArray(new Box[0]);
-                updates.put(c.tile(), update(v, c.tile(), clips, null, null));
-            }
-            return updates;
-        }
-        List<ShapeCut> cuts =
-                shape instanceof Circle circle
-                        ? grid.cut(circle, margin)
-                        : grid.cut((Polygon) shape, margin);
-        for (ShapeCut c : cuts) {
-            TileUpdate u =
-                    c.covered()
-                            ? update(v, c.tile(), new Box[] {grid.cell(c.tile())}, null, null)
-                            : c.piece() instanceof PolygonPiece p
-                                    ? update(v, c.tile(), null, p, null)
-                                    : update(v, c.tile(), null, null, (CirclePiece) c.piece());
-            updates.put(c.tile(), u);
+        for (TileCut c : tiers.gridFor(shape, margin).cut(shape, margin)) {
+            updates.put(
+                    c.tile(),
+                    new TileUpdate(c.tile(), v.group(), v.fenceId(), v.timestamp(), c.piece()));
         }
         return updates;
-    }
-
-    private static TileUpdate update(
-            FenceChange v, long tile, Box[] clips, PolygonPiece polygon, CirclePiece circle) {
-        return update(v, tile, clips, polygon, circle, null);
-    }
-
-    private static TileUpdate update(
-            FenceChange v,
-            long tile,
-            Box[] clips,
-            PolygonPiece polygon,
-            CirclePiece circle,
-            RectanglePiece rect) {
-        return new TileUpdate(
-                tile, v.group(), v.fenceId(), v.timestamp(), clips, polygon, circle, rect, 0);
     }
 }

@@ -6,8 +6,12 @@ import org.apache.flink.streaming.api.functions.ProcessFunction;
 import org.apache.flink.util.Collector;
 import org.apache.flink.util.OutputTag;
 
+import org.quadfence.io.PositionCodec;
 import org.quadfence.model.DeadLetter;
 import org.quadfence.model.Position;
+
+import java.nio.charset.StandardCharsets;
+import java.time.Instant;
 
 /**
  * Sends positions that arrive after the watermark of their source has passed their time to the dead
@@ -21,6 +25,7 @@ public class LateFilter extends ProcessFunction<Position, Position> {
 
     private final OutputTag<DeadLetter> deadLetters;
     private transient Counter latePositions;
+    private transient PositionCodec codec;
 
     public LateFilter(OutputTag<DeadLetter> deadLetters) {
         this.deadLetters = deadLetters;
@@ -29,6 +34,7 @@ public class LateFilter extends ProcessFunction<Position, Position> {
     @Override
     public void open(OpenContext openContext) {
         latePositions = getRuntimeContext().getMetricGroup().counter("latePositions");
+        codec = new PositionCodec();
     }
 
     @Override
@@ -36,9 +42,21 @@ public class LateFilter extends ProcessFunction<Position, Position> {
         long watermark = ctx.timerService().currentWatermark();
         if (p.timestamp() <= watermark) {
             latePositions.inc();
-            ctx.output(deadLetters, Late.deadLetter(p, watermark));
+            ctx.output(deadLetters, late(p, watermark));
         } else {
             out.collect(p);
         }
+    }
+
+    // The position's text is not kept past the source: the dead letter has it written anew.
+    private DeadLetter late(Position p, long watermark) {
+        String error =
+                "late: event time "
+                        + Instant.ofEpochMilli(p.timestamp())
+                        + " arrived after the watermark had passed "
+                        + Instant.ofEpochMilli(watermark)
+                        + "; raise max-out-of-orderness to accept records this late";
+        return new DeadLetter(
+                DeadLetter.POSITIONS, error, new String(codec.encode(p), StandardCharsets.UTF_8));
     }
 }

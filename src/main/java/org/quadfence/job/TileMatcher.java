@@ -4,7 +4,6 @@ import org.apache.flink.api.common.accumulators.LongCounter;
 import org.apache.flink.api.common.state.MapState;
 import org.apache.flink.api.common.state.MapStateDescriptor;
 import org.apache.flink.api.common.typeinfo.TypeInformation;
-import org.apache.flink.api.common.typeinfo.Types;
 import org.apache.flink.metrics.Counter;
 import org.apache.flink.runtime.state.StateInitializationContext;
 import org.apache.flink.streaming.api.operators.TwoInputStreamOperator;
@@ -12,9 +11,12 @@ import org.apache.flink.streaming.runtime.streamrecord.StreamRecord;
 import org.apache.flink.streaming.runtime.watermarkstatus.WatermarkStatus;
 
 import org.quadfence.geo.Box;
+import org.quadfence.geo.ShapePiece;
 import org.quadfence.index.QuadTree;
+import org.quadfence.model.CompactStringSerializer;
 import org.quadfence.model.Membership;
 import org.quadfence.model.Position;
+import org.quadfence.model.ShapePieceSerializer;
 import org.quadfence.model.TileKey;
 import org.quadfence.model.TileUpdate;
 import org.quadfence.tiles.TileGrid;
@@ -28,13 +30,14 @@ import java.util.Map;
  * Keyed by group, tile and shard: keeps the fences of one group in one tile and finds, for each
  * position of the shard's entities in the tile, the fences that contain it ({@link TileShards}).
  *
- * <p>The tile's fences live in keyed MapState (the durable truth, in checkpoints and savepoints). A
- * quadtree over them is a transient index, rebuilt from that state whenever this instance does not
- * have it (after a restore, a rescale, or on a new task); the shards of a tile that share a subtask
- * share one quadtree. Both inputs wait until the watermark passes their time (fence updates in
- * keyed state, positions in {@link EventTimeStage}); then the fence updates at time t are applied
- * before the positions at t are matched. Late positions never get here ({@link LateFilter}); a late
- * fence update is applied at once and counted. A tile with no fences keeps no quadtree.
+ * <p>What the tile holds of each fence ({@link ShapePiece}) lives in keyed MapState by fence id
+ * (the durable truth, in checkpoints and savepoints). A quadtree over them is a transient index,
+ * rebuilt from that state whenever this instance does not have it (after a restore, a rescale, or
+ * on a new task); the shards of a tile that share a subtask share one quadtree. Both inputs wait
+ * until the watermark passes their time (fence updates in keyed state, positions in {@link
+ * EventTimeStage}); then the fence updates at time t are applied before the positions at t are
+ * matched. Late positions never get here ({@link LateFilter}); a late fence update is applied at
+ * once and counted. A tile with no fences keeps no quadtree.
  *
  * <p>The stage's clock follows the positions: when every positions partition falls silent, Flink
  * would let the fences input alone drive the clock, and fence changes often run ahead of positions
@@ -61,7 +64,7 @@ public class TileMatcher extends EventTimeStage<TileKey, Position, Membership>
     private final int tileLevel;
     private final int tileShards;
 
-    private transient MapState<String, TileFence> fences;
+    private transient MapState<String, ShapePiece> fences;
     private transient TimeBuffer<TileUpdate> pendingUpdates;
     private transient Map<Cell, Index> trees;
     private transient Counter positionsIn;
@@ -117,8 +120,8 @@ public class TileMatcher extends EventTimeStage<TileKey, Position, Membership>
                         .getMapState(
                                 new MapStateDescriptor<>(
                                         "fences",
-                                        Types.STRING,
-                                        TypeInformation.of(TileFence.class)));
+                                        CompactStringSerializer.TYPE,
+                                        ShapePieceSerializer.TYPE));
         trees = new HashMap<>();
         var metrics = getRuntimeContext().getMetricGroup();
         positionsIn = metrics.counter("positionsIn");
@@ -194,10 +197,10 @@ public class TileMatcher extends EventTimeStage<TileKey, Position, Membership>
         if (positions.isEmpty()) {
             return;
         }
-        QuadTree<Piece> tree = tree(tile);
-        List<Piece> hits = new ArrayList<>();
-        List<Piece> near = new ArrayList<>();
-        List<Piece> inside = new ArrayList<>();
+        QuadTree<IndexEntry> tree = tree(tile);
+        List<IndexEntry> hits = new ArrayList<>();
+        List<IndexEntry> near = new ArrayList<>();
+        List<IndexEntry> inside = new ArrayList<>();
         for (Position p : positions) {
             double lon = TileGrid.foldLon(p.lon());
             double lat = p.lat();
@@ -209,11 +212,11 @@ public class TileMatcher extends EventTimeStage<TileKey, Position, Membership>
                 candidates.inc(hits.size());
             }
             // One exact test per candidate: inside, else (with a margin) near, else neither.
-            for (Piece piece : hits) {
-                if (piece.contains(lon, lat)) {
-                    inside.add(piece);
-                } else if (margin > 0 && piece.near(lon, lat, margin)) {
-                    near.add(piece);
+            for (IndexEntry entry : hits) {
+                if (entry.contains(lon, lat)) {
+                    inside.add(entry);
+                } else if (margin > 0 && entry.near(lon, lat, margin)) {
+                    near.add(entry);
                 }
             }
             emit(
@@ -223,16 +226,16 @@ public class TileMatcher extends EventTimeStage<TileKey, Position, Membership>
                             p.timestamp(),
                             p.lon(),
                             p.lat(),
-                            Piece.ids(inside),
-                            Piece.ids(near)),
+                            IndexEntry.ids(inside),
+                            IndexEntry.ids(near)),
                     p.timestamp());
         }
     }
 
     private void apply(TileUpdate update, TileKey tile) throws Exception {
         String id = update.fenceId();
-        TileFence before = fences.get(id);
-        TileFence after = update.isRemoval() ? null : TileFence.of(update);
+        ShapePiece before = fences.get(id);
+        ShapePiece after = update.piece();
         if (after == null) {
             fences.remove(id);
         } else {
@@ -244,14 +247,14 @@ public class TileMatcher extends EventTimeStage<TileKey, Position, Membership>
         if (index == null || index.owner() != tile.shard()) {
             return;
         }
-        QuadTree<Piece> tree = index.tree();
+        QuadTree<IndexEntry> tree = index.tree();
         if (before != null) {
             fencesIndexed--;
-            Piece.remove(tree, id, before);
+            IndexEntry.remove(tree, id, before);
         }
         if (after != null) {
             fencesIndexed++;
-            Piece.entries(id, after, tree::insert);
+            IndexEntry.of(id, after, tree::insert);
         }
         if (tree.size() == 0) {
             trees.remove(cell);
@@ -262,14 +265,14 @@ public class TileMatcher extends EventTimeStage<TileKey, Position, Membership>
      * The tile's quadtree, built from the state of the current shard when this instance does not
      * have it; null when the tile holds no fences. The shards of a tile on this subtask share it.
      */
-    private QuadTree<Piece> tree(TileKey tile) throws Exception {
+    private QuadTree<IndexEntry> tree(TileKey tile) throws Exception {
         Cell cell = new Cell(tile.group(), tile.tile());
         Index index = trees.get(cell);
         if (index == null && !fences.isEmpty()) {
-            Map<Piece, Box> items = new HashMap<>();
-            for (Map.Entry<String, TileFence> e : fences.entries()) {
+            Map<IndexEntry, Box> items = new HashMap<>();
+            for (Map.Entry<String, ShapePiece> e : fences.entries()) {
                 fencesIndexed++;
-                Piece.entries(e.getKey(), e.getValue(), items::put);
+                IndexEntry.of(e.getKey(), e.getValue(), items::put);
             }
             index =
                     new Index(
@@ -284,5 +287,5 @@ public class TileMatcher extends EventTimeStage<TileKey, Position, Membership>
     private record Cell(String group, long tile) {}
 
     /** A tile's quadtree, kept up to date by the updates of one of its shards, its owner. */
-    private record Index(QuadTree<Piece> tree, int owner) {}
+    private record Index(QuadTree<IndexEntry> tree, int owner) {}
 }

@@ -166,4 +166,79 @@ public abstract class RecordSerializer<T> extends TypeSerializerSingleton<T> {
         }
         return a;
     }
+
+    /** Writes {@code a}, which may be null. */
+    protected static void writeInts(int[] a, DataOutputView out) throws IOException {
+        if (a == null) {
+            out.writeInt(-1);
+            return;
+        }
+        out.writeInt(a.length);
+        for (int v : a) {
+            out.writeInt(v);
+        }
+    }
+
+    /** Reads what {@link #writeInts} wrote. */
+    protected static int[] readInts(DataInputView in) throws IOException {
+        int n = in.readInt();
+        if (n < 0) {
+            return null;
+        }
+        int[] a = new int[n];
+        for (int i = 0; i < n; i++) {
+            a[i] = in.readInt();
+        }
+        return a;
+    }
+
+    /** Writes {@code a}, which may be null. */
+    protected static void writeDoubles(double[] a, DataOutputView out) throws IOException {
+        if (a == null) {
+            out.writeInt(-1);
+            return;
+        }
+        out.writeInt(a.length);
+        for (double v : a) {
+            out.writeDouble(v);
+        }
+    }
+
+    /** Reads what {@link #writeDoubles} wrote. */
+    protected static double[] readDoubles(DataInputView in) throws IOException {
+        int n = in.readInt();
+        if (n < 0) {
+            return null;
+        }
+        double[] a = new double[n];
+        for (int i = 0; i < n; i++) {
+            a[i] = in.readDouble();
+        }
+        return a;
+    }
+
+    /** Writes {@code a}, which may be null, one byte an element. */
+    protected static void writeBooleans(boolean[] a, DataOutputView out) throws IOException {
+        if (a == null) {
+            out.writeInt(-1);
+            return;
+        }
+        out.writeInt(a.length);
+        for (boolean v : a) {
+            out.writeBoolean(v);
+        }
+    }
+
+    /** Reads what {@link #writeBooleans} wrote. */
+    protected static boolean[] readBooleans(DataInputView in) throws IOException {
+        int n = in.readInt();
+        if (n < 0) {
+            return null;
+        }
+        boolean[] a = new boolean[n];
+        for (int i = 0; i < n; i++) {
+            a[i] = in.readBoolean();
+        }
+        return a;
+    }
 }

@@ -1,43 +1,34 @@
 package org.quadfence.model;
 
-import org.quadfence.geo.Box;
-import org.quadfence.geo.CirclePiece;
-import org.quadfence.geo.PolygonPiece;
-import org.quadfence.geo.RectanglePiece;
+import org.apache.flink.api.common.typeinfo.TypeInfo;
+
+import org.quadfence.geo.ShapePiece;
 
 /**
- * What a fence is in one tile from {@code timestamp} on; all three of {@code clips}, {@code
- * polygon} and {@code circle} null when the fence is not in the tile from then on. {@code clips}
- * are exact boxes: the pieces of a rectangle inside the tile's closed cell (one or two), or the
- * whole cell when the tile lies wholly inside the fence (a marker, no test). Otherwise {@code
- * polygon}, {@code circle} or {@code rect} (a rectangle when fences have an exit margin) is the
- * fence's piece for the tile, with its own exact test and distance. The fence's properties stay out
- * of tiles: they are added to its events once, by fence. {@code shard} is the shard of the tile
- * that the update goes to (each shard gets a copy).
+ * What a fence is in one tile from {@code timestamp} on: the piece the tile holds of it, or none
+ * when the fence leaves the tile. The fence's properties stay out of tiles: they are added to its
+ * events once, by fence.
+ *
+ * @param piece what the tile holds of the fence ({@link ShapePiece}); null when the fence is not in
+ *     the tile from then on
+ * @param shard the shard of the tile that the update goes to (each shard gets a copy)
  */
+@TypeInfo(TileUpdateSerializer.Factory.class)
 public record TileUpdate(
-        long tile,
-        String group,
-        String fenceId,
-        long timestamp,
-        Box[] clips,
-        PolygonPiece polygon,
-        CirclePiece circle,
-        RectanglePiece rect,
-        int shard) {
+        long tile, String group, String fenceId, long timestamp, ShapePiece piece, int shard) {
 
-    /** An update of exact boxes (or a removal, when {@code clips} is null), for shard 0. */
-    public TileUpdate(long tile, String group, String fenceId, long timestamp, Box[] clips) {
-        this(tile, group, fenceId, timestamp, clips, null, null, null, 0);
+    /** An update for shard 0; {@code piece} null when the fence leaves the tile. */
+    public TileUpdate(long tile, String group, String fenceId, long timestamp, ShapePiece piece) {
+        this(tile, group, fenceId, timestamp, piece, 0);
     }
 
     /** This update for another shard of its tile. */
     public TileUpdate withShard(int other) {
-        return new TileUpdate(tile, group, fenceId, timestamp, clips, polygon, circle, rect, other);
+        return new TileUpdate(tile, group, fenceId, timestamp, piece, other);
     }
 
     /** True when the fence leaves the tile. */
     public boolean isRemoval() {
-        return clips == null && polygon == null && circle == null && rect == null;
+        return piece == null;
     }
 }

@@ -1,12 +1,15 @@
 package org.quadfence.tiles;
 
 import org.quadfence.geo.Box;
+import org.quadfence.geo.Boxes;
 import org.quadfence.geo.CellGrid;
 import org.quadfence.geo.Circle;
 import org.quadfence.geo.CirclePiece;
 import org.quadfence.geo.Polygon;
 import org.quadfence.geo.Rectangle;
+import org.quadfence.geo.RectanglePiece;
 import org.quadfence.geo.Shape;
+import org.quadfence.geo.ShapePiece;
 
 import java.io.Serializable;
 import java.util.ArrayList;
@@ -80,7 +83,8 @@ public final class TileGrid implements Serializable {
 
     /**
      * Maps lon 180 to -180 and returns any other longitude unchanged. Tiles hold fences in these
-     * folded coordinates: test a point against a tile's {@link TileCut} with its folded longitude.
+     * folded coordinates: test a point against a tile's {@link ShapePiece} with its folded
+     * longitude.
      */
     public static double foldLon(double lon) {
         return lon == 180 ? -180 : lon;
@@ -146,12 +150,31 @@ public final class TileGrid implements Serializable {
     }
 
     /**
-     * Cuts a fence to the tiles: one {@link TileCut} for every tile whose closed cell touches the
-     * fence (boundaries included, so a fence on a tile line is in the tiles on both sides), each
-     * tile exactly once, rows from north to south and west to east within a row. An
-     * antimeridian-crossing fence is in the tiles on both sides; a fence that touches lon 180 is
-     * also in the westmost column, as its line at lon -180, because points at lon 180 are looked up
-     * there.
+     * Cuts a fence to the tiles of this grid for the job: {@link #cut(Rectangle, double)}, {@link
+     * #cut(Polygon, double)} or {@link #cut(Circle, double)}, by the fence's shape.
+     *
+     * @param marginMeters 0 for containment only, or the exit margin the pieces must answer
+     *     distances for
+     * @throws IllegalArgumentException when the margin is negative or not finite
+     */
+    public List<TileCut> cut(Shape fence, double marginMeters) {
+        if (fence instanceof Rectangle r) {
+            return cut(r, marginMeters);
+        }
+        if (fence instanceof Circle c) {
+            return cut(c, marginMeters);
+        }
+        return cut((Polygon) fence, marginMeters);
+    }
+
+    /**
+     * Cuts a rectangle fence to the tiles as exact boxes ({@link Boxes}): one {@link TileCut} for
+     * every tile whose closed cell touches the fence (boundaries included, so a fence on a tile
+     * line is in the tiles on both sides), each tile exactly once, rows from north to south and
+     * west to east within a row. A tile wholly inside holds its whole cell; any other the fence's
+     * one or two parts in its closed cell. An antimeridian-crossing fence is in the tiles on both
+     * sides; a fence that touches lon 180 is also in the westmost column, as its line at lon -180,
+     * because points at lon 180 are looked up there.
      *
      * <p>Cost: one cut per tile touched, covered ones included, so a fence covering a fraction f of
      * the world costs about f * 4^L cuts (a hemisphere at level 10 is half a million). See {@link
@@ -180,7 +203,36 @@ public final class TileGrid implements Serializable {
         return cuts;
     }
 
-    /** The number of tiles {@link #cut} returns for this fence, computed without cutting. */
+    /**
+     * Cuts a rectangle fence to the tiles for an exit margin: without one, {@link #cut(Rectangle)};
+     * with one, every tile that has a point within {@code marginMeters} of the fence (the tiles
+     * that {@link Shape#boundsWithin} touch, and the westmost column where those reach lon 180),
+     * each once, in the order of {@link #cut(Polygon, double)}: a tile wholly inside holds its
+     * whole cell, any other a {@link RectanglePiece}, whose distance is the fence's.
+     *
+     * @throws IllegalArgumentException when the margin is negative or not finite
+     */
+    public List<TileCut> cut(Rectangle fence, double marginMeters) {
+        if (marginMeters == 0) {
+            return cut(fence);
+        }
+        Box[] parts = parts(fence);
+        List<TileCut> cuts = new ArrayList<>();
+        forEachTile(
+                fence.boundsWithin(marginMeters),
+                (bounds, tile) -> {
+                    Box cell = cell(tile);
+                    cuts.add(
+                            covers(parts, cell)
+                                    ? covered(tile, cell)
+                                    : new TileCut(tile, false, new RectanglePiece(fence, bounds)));
+                });
+        return cuts;
+    }
+
+    /**
+     * The number of tiles {@link #cut(Rectangle)} returns for this fence, computed without cutting.
+     */
     public long tileCount(Rectangle fence) {
         return count(columnRanges(parts(fence)), firstRow(fence.minLat()), lastRow(fence.maxLat()));
     }
@@ -223,13 +275,13 @@ public final class TileGrid implements Serializable {
     }
 
     /**
-     * Cuts a polygon fence to the tiles (see {@link Polygon#cut}): one {@link ShapeCut} for every
+     * Cuts a polygon fence to the tiles (see {@link Polygon#cut}): one {@link TileCut} for every
      * tile that the fence meets (boundaries included) or, with a margin, that has a point within
      * {@code marginMeters} of it, each tile once, rows from north to south and west to east within
-     * a row. A tile wholly inside is a marker; any other keeps a {@link
+     * a row. A tile wholly inside holds its whole cell; any other a {@link
      * org.quadfence.geo.PolygonPiece} with only the fence's edges near that tile, which answers
-     * {@link ShapeCut#contains} exactly like the fence, and {@link ShapeCut#distanceMeters} like
-     * the fence whenever that is within the margin, for every point of the tile given with its
+     * {@link ShapePiece#contains} exactly like the fence, and {@link ShapePiece#distanceMeters}
+     * like the fence whenever that is within the margin, for every point of the tile given with its
      * folded longitude. Tiles in the westmost column also answer for points at lon 180. Tiles that
      * the fence's bounding box touches but the fence does not get nothing.
      *
@@ -241,46 +293,39 @@ public final class TileGrid implements Serializable {
      *     distances for
      * @throws IllegalArgumentException when the margin is negative or not finite
      */
-    public List<ShapeCut> cut(Polygon fence, double marginMeters) {
-        List<ShapeCut> cuts = new ArrayList<>();
+    public List<TileCut> cut(Polygon fence, double marginMeters) {
+        List<TileCut> cuts = new ArrayList<>();
         fence.cut(
                 new CellGrid(level, level),
                 marginMeters,
                 true,
-                (column, row, piece) ->
-                        cuts.add(new ShapeCut(key(column, row), piece == null, piece)));
+                (column, row, piece) -> {
+                    long tile = key(column, row);
+                    cuts.add(
+                            piece == null
+                                    ? covered(tile, cell(column, row))
+                                    : new TileCut(tile, false, piece));
+                });
         return cuts;
     }
 
     /**
-     * Cuts a circle fence to the tiles: one {@link ShapeCut} for every tile that the bounding boxes
+     * Cuts a circle fence to the tiles: one {@link TileCut} for every tile that the bounding boxes
      * of the circle grown by {@code marginMeters} touch ({@link Circle#boundsWithin}), each tile
-     * once, in the order of {@link #cut(Polygon, double)}. Each keeps the circle as a {@link
-     * CirclePiece} whose bounds are the boxes' part in the tile; there are no markers. For a small
-     * circle away from the poles that is about 4/pi times the tiles the circle touches; a circle
-     * reaching a pole gets every longitude of its latitudes.
+     * once, in the order of {@link #cut(Polygon, double)}. Each holds the circle as a {@link
+     * CirclePiece} whose bounds are the boxes' part in the tile, none is marked covered. For a
+     * small circle away from the poles that is about 4/pi times the tiles the circle touches; a
+     * circle reaching a pole gets every longitude of its latitudes.
      *
      * @throws IllegalArgumentException when the margin is negative or not finite
      */
-    public List<ShapeCut> cut(Circle fence, double marginMeters) {
-        List<ShapeCut> cuts = new ArrayList<>();
+    public List<TileCut> cut(Circle fence, double marginMeters) {
+        List<TileCut> cuts = new ArrayList<>();
         forEachTile(
                 fence.boundsWithin(marginMeters),
                 (bounds, tile) ->
-                        cuts.add(new ShapeCut(tile, false, CirclePiece.of(fence, bounds))));
+                        cuts.add(new TileCut(tile, false, CirclePiece.of(fence, bounds))));
         return cuts;
-    }
-
-    /**
-     * Passes every tile that has a point within {@code meters} of the fence to {@code out} (the
-     * tiles that {@link Shape#boundsWithin} touch, and the westmost column where those reach lon
-     * 180), each once, in the order of {@link #cut(Polygon, double)}: the tiles a fence must be
-     * registered in for a hysteresis margin.
-     *
-     * @throws IllegalArgumentException when meters is negative or not finite
-     */
-    public void tilesNear(Shape fence, double meters, LongConsumer out) {
-        forEachTile(fence.boundsWithin(meters), (bounds, tile) -> out.accept(tile));
     }
 
     // Every tile the boxes touch, with the hull of their parts in its cell; a box that reaches lon
@@ -313,21 +358,13 @@ public final class TileGrid implements Serializable {
                     for (Box b : inRow) {
                         Box part = b.intersection(cell);
                         if (part != null) {
-                            hull = hull == null ? part : hull(hull, part);
+                            hull = hull == null ? part : hull.hull(part);
                         }
                     }
                     out.accept(hull, key(column, row));
                 }
             }
         }
-    }
-
-    private static Box hull(Box a, Box b) {
-        return new Box(
-                Math.min(a.minX(), b.minX()),
-                Math.min(a.minY(), b.minY()),
-                Math.max(a.maxX(), b.maxX()),
-                Math.max(a.maxY(), b.maxY()));
     }
 
     // The fence's planar parts plus, when one touches lon 180 and none touches -180, its line at
@@ -346,17 +383,30 @@ public final class TileGrid implements Serializable {
     private TileCut cut(int column, int row, Box[] parts) {
         Box cell = cell(column, row);
         long tile = key(column, row);
+        if (covers(parts, cell)) {
+            return covered(tile, cell);
+        }
         List<Box> clips = new ArrayList<>(2);
         for (Box part : parts) {
-            if (part.covers(cell)) {
-                return new TileCut(tile, true, List.of());
-            }
             Box clip = part.intersection(cell);
             if (clip != null) {
                 clips.add(clip);
             }
         }
-        return new TileCut(tile, false, clips);
+        return new TileCut(tile, false, new Boxes(clips));
+    }
+
+    private static boolean covers(Box[] parts, Box cell) {
+        for (Box part : parts) {
+            if (part.covers(cell)) {
+                return true;
+            }
+        }
+        return false;
+    }
+
+    private static TileCut covered(long tile, Box cell) {
+        return new TileCut(tile, true, Boxes.of(cell));
     }
 
     // Column ranges [first, last] the parts touch, sorted and merged so no column repeats.

@@ -17,7 +17,7 @@ import org.openjdk.jmh.annotations.Warmup;
 import org.quadfence.geo.Box;
 import org.quadfence.geo.Polygon;
 import org.quadfence.testing.Country;
-import org.quadfence.tiles.ShapeCut;
+import org.quadfence.tiles.TileCut;
 import org.quadfence.tiles.TileGrid;
 
 import java.util.HashMap;
@@ -49,8 +49,8 @@ public class PolygonBench {
     private final Coordinate[] coordinates = new Coordinate[POINTS];
     private final TileGrid grid7 = new TileGrid(7);
     private final TileGrid grid10 = new TileGrid(10);
-    private final Map<Long, ShapeCut> tiles7 = new HashMap<>();
-    private final Map<Long, ShapeCut> tiles10 = new HashMap<>();
+    private final Map<Long, TileCut> tiles7 = new HashMap<>();
+    private final Map<Long, TileCut> tiles10 = new HashMap<>();
     private int next;
 
     @Setup
@@ -69,10 +69,10 @@ public class PolygonBench {
             ys[i] = box.minY() + (box.maxY() - box.minY()) * random.nextDouble();
             coordinates[i] = new Coordinate(xs[i], ys[i]);
         }
-        for (ShapeCut cut : grid7.cut(country, 0)) {
+        for (TileCut cut : grid7.cut(country, 0)) {
             tiles7.put(cut.tile(), cut);
         }
-        for (ShapeCut cut : grid10.cut(country, 0)) {
+        for (TileCut cut : grid10.cut(country, 0)) {
             tiles10.put(cut.tile(), cut);
         }
     }
@@ -90,15 +90,15 @@ public class PolygonBench {
     @Benchmark
     public boolean tilePieceLevel7() {
         int i = index();
-        ShapeCut cut = tiles7.get(grid7.tileOf(xs[i], ys[i]));
-        return cut != null && cut.contains(xs[i], ys[i]);
+        TileCut cut = tiles7.get(grid7.tileOf(xs[i], ys[i]));
+        return cut != null && cut.piece().contains(xs[i], ys[i]);
     }
 
     @Benchmark
     public boolean tilePieceLevel10() {
         int i = index();
-        ShapeCut cut = tiles10.get(grid10.tileOf(xs[i], ys[i]));
-        return cut != null && cut.contains(xs[i], ys[i]);
+        TileCut cut = tiles10.get(grid10.tileOf(xs[i], ys[i]));
+        return cut != null && cut.piece().contains(xs[i], ys[i]);
     }
 
     @Benchmark

@@ -17,6 +17,7 @@ import org.junit.jupiter.api.io.TempDir;
 import org.quadfence.testing.KafkaBroker;
 import org.quadfence.testing.KafkaTopics;
 import org.quadfence.testing.SampleCheck;
+import org.quadfence.testing.SampleReplay;
 
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;
@@ -52,8 +53,7 @@ import static org.assertj.core.api.Assertions.assertThat;
  */
 class RunCrashResumeITCase {
 
-    private static final Path SAMPLE = Path.of("src/test/resources/samples/sample-clean");
-    private static final Path CHECK_PY = Path.of("src/test/resources/samples/check.py");
+    private static final Path SAMPLE = SampleReplay.SAMPLES.resolve("sample-clean");
     private static final Path LAUNCHER = Path.of("quadfence");
     private static final int POSITION_PARTITIONS = 4;
 
@@ -237,21 +237,8 @@ class RunCrashResumeITCase {
         assertThat(SampleCheck.differences(expected, SampleCheck.read(got))).isEmpty();
         assertThat(events).hasSize(expected.size());
         assertThat(dead).isEmpty();
-        Process check =
-                new ProcessBuilder(
-                                "python3",
-                                CHECK_PY.toString(),
-                                SAMPLE.toString(),
-                                got.toString(),
-                                deadFile.toString())
-                        .redirectErrorStream(true)
-                        .start();
-        String report = new String(check.getInputStream().readAllBytes(), StandardCharsets.UTF_8);
-        assertThat(check.waitFor(60, TimeUnit.SECONDS)).isTrue();
-        assertThat(check.exitValue()).as(report).isZero();
-        assertThat(report)
-                .contains("agreement: " + expected.size() + "/" + expected.size())
-                .contains(" 0 unexpected");
+        assertThat(SampleReplay.checkPy(SAMPLE, got, deadFile))
+                .contains("agreement: " + expected.size() + "/" + expected.size());
     }
 
     private static long number(Path chk) {

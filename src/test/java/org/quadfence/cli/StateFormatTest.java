@@ -41,10 +41,10 @@ class StateFormatTest {
     @Test
     void anotherFormatOnRecordIsNamed() throws Exception {
         Main.Restore restore = latestWithOneCheckpoint();
-        Files.writeString(checkpoints.resolve(StateFormat.FILE), "3\n");
+        Files.writeString(checkpoints.resolve(StateFormat.FILE), "4\n");
         assertThatThrownBy(() -> StateFormat.check(checkpoints, restore))
                 .hasMessageContaining(
-                        "have state format 3, which this quadfence (state format "
+                        "have state format 4, which this quadfence (state format "
                                 + GeofenceJob.STATE_FORMAT);
     }
 }

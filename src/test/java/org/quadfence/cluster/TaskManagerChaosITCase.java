@@ -13,8 +13,8 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 import org.quadfence.testing.KafkaBroker;
 import org.quadfence.testing.KafkaTopics;
+import org.quadfence.testing.SampleReplay;
 
-import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
@@ -67,8 +67,7 @@ import static org.assertj.core.api.Assertions.assertThat;
  */
 class TaskManagerChaosITCase {
 
-    private static final Path SAMPLE = Path.of("src/test/resources/samples/sample-features");
-    private static final Path CHECK = Path.of("src/test/resources/samples/check.py");
+    private static final Path SAMPLE = SampleReplay.SAMPLES.resolve("sample-features");
     private static final Path FLINK_LIB = Path.of("target/flink-lib");
     private static final Path JOB_JAR = Path.of("target/quadfence.jar");
     private static final Path EVENTS_COPY = Path.of("target/TaskManagerChaosITCase-events.jsonl");
@@ -448,22 +447,13 @@ class TaskManagerChaosITCase {
         Path dlqFile = tmp.resolve("chaos-dlq.jsonl");
         Files.write(eventsFile, got);
         Files.write(dlqFile, deadLetters);
-        Process check =
-                new ProcessBuilder(
-                                "python3",
-                                CHECK.toString(),
-                                SAMPLE.toString(),
-                                eventsFile.toString(),
-                                dlqFile.toString())
-                        .redirectErrorStream(true)
-                        .start();
-        String report = new String(check.getInputStream().readAllBytes(), StandardCharsets.UTF_8);
-        assertThat(check.waitFor(60, TimeUnit.SECONDS)).isTrue();
-        if (check.exitValue() != 0) {
+        String report;
+        try {
+            report = SampleReplay.checkPy(SAMPLE, eventsFile, dlqFile);
+        } catch (AssertionError e) {
             Files.write(EVENTS_COPY, got);
+            throw e;
         }
-        assertThat(check.exitValue()).as(report).isZero();
-        assertThat(report).contains(" expected events matched, 0 unexpected");
         return report.strip().lines().reduce((a, b) -> b).orElse(report);
     }
 

@@ -3,7 +3,7 @@ package org.quadfence.geo;
 import org.junit.jupiter.api.Test;
 import org.quadfence.testing.Country;
 import org.quadfence.testing.RandomShapes;
-import org.quadfence.tiles.ShapeCut;
+import org.quadfence.tiles.TileCut;
 import org.quadfence.tiles.TileGrid;
 
 import java.util.HashMap;
@@ -40,12 +40,12 @@ class CountryTest {
     void tilePiecesHoldOnlyTheEdgesNearTheirTileAndAnswerLikeTheWhole() {
         for (int level : new int[] {7, 10}) {
             TileGrid grid = new TileGrid(level);
-            List<ShapeCut> cuts = grid.cut(COUNTRY, 0);
-            Map<Long, ShapeCut> byTile = new HashMap<>();
+            List<TileCut> cuts = grid.cut(COUNTRY, 0);
+            Map<Long, TileCut> byTile = new HashMap<>();
             int covered = 0;
             int edges = 0;
             int most = 0;
-            for (ShapeCut cut : cuts) {
+            for (TileCut cut : cuts) {
                 byTile.put(cut.tile(), cut);
                 if (cut.covered()) {
                     covered++;
@@ -64,8 +64,9 @@ class CountryTest {
             for (int i = 0; i < 100_000; i++) {
                 double x = box.minX() + (box.maxX() - box.minX()) * random.nextDouble();
                 double y = box.minY() + (box.maxY() - box.minY()) * random.nextDouble();
-                ShapeCut cut = byTile.get(grid.tileOf(x, y));
-                assertThat(cut != null && cut.contains(x, y)).isEqualTo(COUNTRY.contains(x, y));
+                TileCut cut = byTile.get(grid.tileOf(x, y));
+                assertThat(cut != null && cut.piece().contains(x, y))
+                        .isEqualTo(COUNTRY.contains(x, y));
             }
         }
     }
@@ -82,8 +83,8 @@ class CountryTest {
             ys[i] = box.minY() + (box.maxY() - box.minY()) * random.nextDouble();
         }
         TileGrid grid = new TileGrid(10);
-        Map<Long, ShapeCut> byTile = new HashMap<>();
-        for (ShapeCut cut : grid.cut(COUNTRY, 0)) {
+        Map<Long, TileCut> byTile = new HashMap<>();
+        for (TileCut cut : grid.cut(COUNTRY, 0)) {
             byTile.put(cut.tile(), cut);
         }
         long best = Long.MAX_VALUE;
@@ -97,8 +98,8 @@ class CountryTest {
             best = Math.min(best, System.nanoTime() - start);
             start = System.nanoTime();
             for (int i = 0; i < n; i++) {
-                ShapeCut cut = byTile.get(grid.tileOf(xs[i], ys[i]));
-                hits += cut != null && cut.contains(xs[i], ys[i]) ? 1 : 0;
+                TileCut cut = byTile.get(grid.tileOf(xs[i], ys[i]));
+                hits += cut != null && cut.piece().contains(xs[i], ys[i]) ? 1 : 0;
             }
             bestTiles = Math.min(bestTiles, System.nanoTime() - start);
         }

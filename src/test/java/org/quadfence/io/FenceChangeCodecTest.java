@@ -368,4 +368,18 @@ class FenceChangeCodecTest {
         assertThat(p.ok()).isTrue();
         assertThat(p.value().properties()).hasSize(Limits.MAX_PROPERTIES_CHARS);
     }
+
+    @Test
+    void aFenceChangesIdentityIsItsIdTimeAndGroupOnlyWhenNotTheDefault() {
+        assertThat(text(codec.encodeIdentity(FenceChange.delete("dépôt \"1\"", 42))))
+                .isEqualTo("{\"fenceId\":\"dépôt \\\"1\\\"\",\"timestamp\":42}");
+        FenceChange grouped =
+                FenceChange.upsert("f", new Rectangle(1, 2, 3, 4), -1, "{}").inGroup("fleet-a");
+        assertThat(text(codec.encodeIdentity(grouped)))
+                .isEqualTo("{\"fenceId\":\"f\",\"timestamp\":-1,\"group\":\"fleet-a\"}");
+    }
+
+    private static String text(byte[] utf8) {
+        return new String(utf8, StandardCharsets.UTF_8);
+    }
 }

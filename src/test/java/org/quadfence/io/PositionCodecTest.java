@@ -4,6 +4,7 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.Arguments;
 import org.junit.jupiter.params.provider.MethodSource;
+import org.junit.jupiter.params.provider.ValueSource;
 import org.quadfence.model.DeadLetter;
 import org.quadfence.model.Parsed;
 import org.quadfence.model.Position;
@@ -388,5 +389,31 @@ class PositionCodecTest {
                 ("\uFEFF{\"entityId\":\"e\",\"lon\":1,\"lat\":2" + TS)
                         .getBytes(StandardCharsets.UTF_8);
         assertThat(codec.parse(text).value()).isEqualTo(new Position("e", 1, 2, 1732233600000L));
+    }
+
+    @Test
+    void aPositionIsWrittenAsTheContractsCompactJsonWithItsGroupOnlyWhenNotTheDefault() {
+        assertThat(text(codec.encode(new Position("truck-17", -73.9857, 40.7484, 1732233600000L))))
+                .isEqualTo(
+                        "{\"entityId\":\"truck-17\",\"lon\":-73.9857,\"lat\":40.7484,"
+                                + "\"timestamp\":1732233600000}");
+        assertThat(text(codec.encode(new Position("a\"b", 180, -0.0, 0, "fleet-ä"))))
+                .isEqualTo(
+                        "{\"entityId\":\"a\\\"b\",\"lon\":180.0,\"lat\":-0.0,\"timestamp\":0,"
+                                + "\"group\":\"fleet-ä\"}");
+    }
+
+    @ParameterizedTest(name = "{0}")
+    @ValueSource(doubles = {0.1, -0.0, 1e-300, Double.MIN_VALUE, -180, 45.0625, 89.99999999999999})
+    void aWrittenPositionReadsBackExactly(double v) {
+        Position p = new Position("e\u0001🚚", v, v / 2, 253402300799999L, "g");
+        Position back =
+                new PositionCodec(new InputRules(100_000, 0)).parse(codec.encode(p)).value();
+        assertThat(back).isEqualTo(p);
+        assertThat(Double.doubleToRawLongBits(back.lon())).isEqualTo(Double.doubleToRawLongBits(v));
+    }
+
+    private static String text(byte[] utf8) {
+        return new String(utf8, StandardCharsets.UTF_8);
     }
 }

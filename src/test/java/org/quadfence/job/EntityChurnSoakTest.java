@@ -1,6 +1,5 @@
 package org.quadfence.job;
 
-import org.apache.flink.api.common.typeinfo.Types;
 import org.apache.flink.runtime.checkpoint.OperatorSubtaskState;
 import org.apache.flink.streaming.util.KeyedOneInputStreamOperatorTestHarness;
 
@@ -30,10 +29,7 @@ class EntityChurnSoakTest {
         int windows = Integer.getInteger("soak.windows", 60);
         List<long[]> samples = new ArrayList<>();
         try (KeyedOneInputStreamOperatorTestHarness<String, Membership, SequencedEvent> harness =
-                new KeyedOneInputStreamOperatorTestHarness<>(
-                        new MembershipTracker(2_000, TTL, true),
-                        new StageKeys.EntityKey(),
-                        Types.STRING)) {
+                StageTestBase.membershipTracker(2_000, TTL, true)) {
             harness.open();
             for (int w = 0; w < windows; w++) {
                 long start = w * WINDOW_MS;

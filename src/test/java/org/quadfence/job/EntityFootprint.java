@@ -1,8 +1,5 @@
 package org.quadfence.job;
 
-import org.apache.flink.api.common.typeinfo.Types;
-import org.apache.flink.streaming.util.KeyedOneInputStreamOperatorTestHarness;
-
 import org.openjdk.jol.info.GraphLayout;
 import org.quadfence.model.Groups;
 import org.quadfence.model.Membership;
@@ -31,11 +28,7 @@ public final class EntityFootprint {
     }
 
     private static long backendBytes(int entities) throws Exception {
-        var harness =
-                new KeyedOneInputStreamOperatorTestHarness<>(
-                        new MembershipTracker(0, 0, false),
-                        (Membership m) -> Keys.of(m.group(), m.entityId()),
-                        Types.STRING);
+        var harness = StageTestBase.membershipTracker(0, 0, false);
         harness.open();
         for (int e = 0; e < entities; e++) {
             String fence = "fence-" + (e % 1000);

@@ -1,15 +1,14 @@
 package org.quadfence.job;
 
-import org.apache.flink.api.common.typeinfo.Types;
 import org.apache.flink.streaming.util.KeyedOneInputStreamOperatorTestHarness;
-import org.apache.flink.streaming.util.ProcessFunctionTestHarnesses;
 
-import org.junit.jupiter.api.AfterEach;
-import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 import org.quadfence.geo.Box;
+import org.quadfence.geo.Boxes;
 import org.quadfence.geo.Polygon;
+import org.quadfence.geo.PolygonPiece;
 import org.quadfence.geo.Rectangle;
+import org.quadfence.geo.ShapePiece;
 import org.quadfence.model.FenceChange;
 import org.quadfence.model.Groups;
 import org.quadfence.model.TileUpdate;
@@ -21,25 +20,16 @@ import java.util.stream.Collectors;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
-class FenceRouterTest {
+class FenceRouterTest
+        extends StageTestBase<
+                KeyedOneInputStreamOperatorTestHarness<String, FenceChange, TileUpdate>> {
 
     private static final TileGrid GRID = new TileGrid(2);
 
-    private KeyedOneInputStreamOperatorTestHarness<String, FenceChange, TileUpdate> harness;
-
-    @BeforeEach
-    void open() throws Exception {
-        harness =
-                ProcessFunctionTestHarnesses.forKeyedProcessFunction(
-                        new FenceRouter(new Tiers(GRID.level()), 0, 100_000),
-                        new StageKeys.FenceKey(),
-                        Types.STRING);
-        harness.open();
-    }
-
-    @AfterEach
-    void close() throws Exception {
-        harness.close();
+    @Override
+    KeyedOneInputStreamOperatorTestHarness<String, FenceChange, TileUpdate> newHarness()
+            throws Exception {
+        return fenceRouter(new Tiers(GRID.level()));
     }
 
     private void upsert(String id, long t, double... r) throws Exception {
@@ -51,22 +41,20 @@ class FenceRouterTest {
         harness.processElement(FenceChange.delete(id, t), t);
     }
 
-    /**
-     * The clip of {@code fence} in {@code tile} at time t, replaying the updates as a tile does.
-     */
-    private Box[] inForce(long tile, String fence, long t) {
-        Box[] clip = null;
+    /** What {@code tile} holds of {@code fence} at time t, replaying the updates as a tile does. */
+    private ShapePiece inForce(long tile, String fence, long t) {
+        ShapePiece piece = null;
         long at = Long.MIN_VALUE;
         for (TileUpdate u : harness.extractOutputValues()) {
             if (u.tile() == tile
                     && u.fenceId().equals(fence)
                     && u.timestamp() <= t
                     && u.timestamp() >= at) {
-                clip = u.clips();
+                piece = u.piece();
                 at = u.timestamp();
             }
         }
-        return clip;
+        return piece;
     }
 
     private Set<Long> tilesHolding(String fence, long t) {
@@ -81,9 +69,9 @@ class FenceRouterTest {
         upsert("f", 1, -90, -45, 90, 45);
         List<TileUpdate> out = harness.extractOutputValues();
         assertThat(out).hasSize(16);
-        assertThat(out.stream().filter(u -> u.clips()[0].equals(GRID.cell(u.tile())))).hasSize(4);
+        assertThat(out).filteredOn(u -> u.piece().equals(Boxes.of(GRID.cell(u.tile())))).hasSize(4);
         long corner = GRID.tileOf(-180, -90);
-        assertThat(inForce(corner, "f", 1)).containsExactly(new Box(-90, -45, -90, -45));
+        assertThat(inForce(corner, "f", 1)).isEqualTo(Boxes.of(new Box(-90, -45, -90, -45)));
     }
 
     @Test
@@ -157,11 +145,7 @@ class FenceRouterTest {
     @Test
     void aFenceWiderThanTheTileLimitGoesToTheWideTierAndBackWhenItShrinks() throws Exception {
         Tiers tiers = new Tiers(12);
-        harness.close();
-        harness =
-                ProcessFunctionTestHarnesses.forKeyedProcessFunction(
-                        new FenceRouter(tiers, 0, 100_000), new StageKeys.FenceKey(), Types.STRING);
-        harness.open();
+        use(fenceRouter(tiers));
         upsert("w", 1, -180, -90, 180, 90);
         assertThat(harness.extractOutputValues())
                 .hasSize(1 << (2 * Tiers.WIDE_LEVEL))
@@ -192,7 +176,7 @@ class FenceRouterTest {
                 .satisfies(
                         u -> {
                             assertThat(u.tile()).isEqualTo(GRID.tileOf(10, 10));
-                            assertThat(u.polygon()).isNotNull();
+                            assertThat(u.piece()).isInstanceOf(PolygonPiece.class);
                         });
         assertThat(harness.getSideOutput(Geofencing.DEAD_LETTERS)).isNull();
     }

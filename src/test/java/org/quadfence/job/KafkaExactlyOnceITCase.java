@@ -4,7 +4,6 @@ import org.apache.flink.api.common.serialization.DeserializationSchema;
 import org.apache.flink.api.common.typeinfo.TypeInformation;
 import org.apache.flink.connector.kafka.source.enumerator.initializer.OffsetsInitializer;
 import org.apache.flink.connector.kafka.source.reader.deserializer.KafkaRecordDeserializationSchema;
-import org.apache.flink.streaming.api.environment.StreamExecutionEnvironment;
 import org.apache.flink.test.junit5.MiniClusterExtension;
 import org.apache.flink.util.Collector;
 
@@ -28,6 +27,7 @@ import org.quadfence.testing.MembershipsCheck;
 import org.quadfence.testing.MiniClusters;
 import org.quadfence.testing.SampleCheck;
 import org.quadfence.testing.SampleCheck.Event;
+import org.quadfence.testing.SampleReplay;
 
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
@@ -50,7 +50,7 @@ class KafkaExactlyOnceITCase {
 
     @RegisterExtension static final MiniClusterExtension FLINK = MiniClusters.loopback(4);
 
-    private static final Path SAMPLE = Path.of("src/test/resources/samples/sample-nasty");
+    private static final Path SAMPLE = SampleReplay.SAMPLES.resolve("sample-nasty");
     private static final ObjectMapper JSON = new ObjectMapper();
     private static KafkaBroker kafka;
 
@@ -121,7 +121,6 @@ class KafkaExactlyOnceITCase {
                                 "1000"));
         given.put("memberships-topic", memberships);
         JobOptions options = JobOptions.of(given);
-        StreamExecutionEnvironment env = StreamExecutionEnvironment.getExecutionEnvironment();
         GeofenceJob.Io io = JobIo.kafka(options, true);
         if (fail) {
             KafkaIo k =
@@ -140,8 +139,7 @@ class KafkaExactlyOnceITCase {
                                     new FailOnce(
                                             KafkaIo.positionRecords(JobIo.rules(options)), 1200)));
         }
-        GeofenceJob.assemble(env, options, io, true);
-        env.execute(GeofenceJob.name(options));
+        SampleReplay.run(options, io, true);
 
         List<Event> expected = SampleCheck.read(SAMPLE.resolve("expected.jsonl"));
         Path got = tmp.resolve(name + ".jsonl");

@@ -1,30 +1,17 @@
 package org.quadfence.job;
 
-import org.apache.flink.streaming.api.operators.ProcessOperator;
 import org.apache.flink.streaming.util.OneInputStreamOperatorTestHarness;
 
-import org.junit.jupiter.api.AfterEach;
-import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 import org.quadfence.model.Position;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
-class LateFilterTest {
+class LateFilterTest extends StageTestBase<OneInputStreamOperatorTestHarness<Position, Position>> {
 
-    private OneInputStreamOperatorTestHarness<Position, Position> harness;
-
-    @BeforeEach
-    void open() throws Exception {
-        harness =
-                new OneInputStreamOperatorTestHarness<>(
-                        new ProcessOperator<>(new LateFilter(Geofencing.DEAD_LETTERS)));
-        harness.open();
-    }
-
-    @AfterEach
-    void close() throws Exception {
-        harness.close();
+    @Override
+    OneInputStreamOperatorTestHarness<Position, Position> newHarness() throws Exception {
+        return lateFilter();
     }
 
     @Test
@@ -39,7 +26,10 @@ class LateFilterTest {
                         r -> {
                             assertThat(r.getValue().input()).isEqualTo("positions");
                             assertThat(r.getValue().error()).startsWith("late");
-                            assertThat(r.getValue().raw()).contains("\"entityId\":\"e\"");
+                            assertThat(r.getValue().raw())
+                                    .isEqualTo(
+                                            "{\"entityId\":\"e\",\"lon\":1.0,\"lat\":2.0,"
+                                                    + "\"timestamp\":100}");
                         });
     }
 }

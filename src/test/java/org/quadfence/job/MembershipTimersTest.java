@@ -1,35 +1,16 @@
 package org.quadfence.job;
 
-import org.apache.flink.api.common.typeinfo.Types;
-import org.apache.flink.streaming.util.KeyedOneInputStreamOperatorTestHarness;
-
-import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Test;
 import org.quadfence.model.Groups;
 import org.quadfence.model.Membership;
 
-import java.util.List;
-import java.util.stream.Collectors;
-
 import static org.assertj.core.api.Assertions.assertThat;
 
 /** DWELL, idle-entity expiry and hysteresis in the entity stage. */
-class MembershipTimersTest {
-
-    private KeyedOneInputStreamOperatorTestHarness<String, Membership, SequencedEvent> harness;
+class MembershipTimersTest extends StageTestBase.EntityStage {
 
     private void open(long dwell, long ttl, boolean exitOnExpiry) throws Exception {
-        harness =
-                new KeyedOneInputStreamOperatorTestHarness<>(
-                        new MembershipTracker(dwell, ttl, exitOnExpiry),
-                        new StageKeys.EntityKey(),
-                        Types.STRING);
-        harness.open();
-    }
-
-    @AfterEach
-    void close() throws Exception {
-        harness.close();
+        use(membershipTracker(dwell, ttl, exitOnExpiry));
     }
 
     private void in(long t, double lat, String[] inside, String... near) throws Exception {
@@ -38,24 +19,6 @@ class MembershipTimersTest {
 
     private static String[] fences(String... ids) {
         return ids;
-    }
-
-    private List<String> events() {
-        List<String> s =
-                harness.extractOutputValues().stream()
-                        .map(SequencedEvent::event)
-                        .map(
-                                e ->
-                                        e.event()
-                                                + " "
-                                                + e.fenceId()
-                                                + " @"
-                                                + e.timestamp()
-                                                + " "
-                                                + e.lat())
-                        .collect(Collectors.toList());
-        harness.getOutput().clear();
-        return s;
     }
 
     @Test

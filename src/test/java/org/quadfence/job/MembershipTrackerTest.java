@@ -1,64 +1,18 @@
 package org.quadfence.job;
 
-import org.apache.flink.api.common.typeinfo.Types;
-import org.apache.flink.runtime.checkpoint.OperatorSubtaskState;
-import org.apache.flink.streaming.util.KeyedOneInputStreamOperatorTestHarness;
-
-import org.junit.jupiter.api.AfterEach;
-import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 import org.quadfence.model.EventType;
 import org.quadfence.model.GeofenceEvent;
 import org.quadfence.model.Groups;
 import org.quadfence.model.Membership;
 
-import java.util.List;
-import java.util.stream.Collectors;
-
 import static org.assertj.core.api.Assertions.assertThat;
 
-class MembershipTrackerTest {
-
-    private KeyedOneInputStreamOperatorTestHarness<String, Membership, SequencedEvent> harness;
-
-    @BeforeEach
-    void open() throws Exception {
-        harness = newHarness();
-        harness.open();
-    }
-
-    @AfterEach
-    void close() throws Exception {
-        harness.close();
-    }
-
-    private static KeyedOneInputStreamOperatorTestHarness<String, Membership, SequencedEvent>
-            newHarness() throws Exception {
-        return new KeyedOneInputStreamOperatorTestHarness<>(
-                new MembershipTracker(0, 0, false), new StageKeys.EntityKey(), Types.STRING);
-    }
+class MembershipTrackerTest extends StageTestBase.EntityStage {
 
     private void in(String entity, long t, double lon, double lat, String... fences)
             throws Exception {
         harness.processElement(new Membership(Groups.DEFAULT, entity, t, lon, lat, fences), t);
-    }
-
-    private List<String> events() {
-        List<String> s =
-                harness.extractOutputValues().stream()
-                        .map(SequencedEvent::event)
-                        .map(
-                                e ->
-                                        e.event()
-                                                + " "
-                                                + e.fenceId()
-                                                + " @"
-                                                + e.timestamp()
-                                                + " "
-                                                + e.lat())
-                        .collect(Collectors.toList());
-        harness.getOutput().clear();
-        return s;
     }
 
     @Test
@@ -132,12 +86,7 @@ class MembershipTrackerTest {
         in("e", 1, 0, 0, "A", "B");
         harness.processWatermark(1);
         in("e", 3, 0, 0, "B");
-        OperatorSubtaskState snapshot = harness.snapshot(1, 2);
-        harness.close();
-
-        harness = newHarness();
-        harness.initializeState(snapshot);
-        harness.open();
+        restart();
         harness.processWatermark(3);
         assertThat(events()).containsExactly("EXIT A @3 0.0");
     }

@@ -1,15 +1,13 @@
 package org.quadfence.job;
 
-import org.apache.flink.api.common.typeinfo.TypeInformation;
 import org.apache.flink.runtime.checkpoint.OperatorSubtaskState;
 import org.apache.flink.runtime.execution.SuppressRestartsException;
 import org.apache.flink.streaming.api.watermark.Watermark;
 import org.apache.flink.streaming.util.KeyedTwoInputStreamOperatorTestHarness;
 
-import org.junit.jupiter.api.AfterEach;
-import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 import org.quadfence.geo.Box;
+import org.quadfence.geo.Boxes;
 import org.quadfence.model.Groups;
 import org.quadfence.model.Membership;
 import org.quadfence.model.Position;
@@ -24,39 +22,23 @@ import java.util.stream.Collectors;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
-class TileMatcherTest {
+class TileMatcherTest
+        extends StageTestBase<
+                KeyedTwoInputStreamOperatorTestHarness<TileKey, TileUpdate, Position, Membership>> {
 
     private static final TileGrid GRID = new TileGrid(2);
-    private static final TileShards ONE_SHARD = new TileShards(1, 128);
     private static final long TILE = GRID.tileOf(10, 10);
 
-    private KeyedTwoInputStreamOperatorTestHarness<TileKey, TileUpdate, Position, Membership>
-            harness;
-
-    @BeforeEach
-    void open() throws Exception {
-        harness = newHarness();
-        harness.open();
+    @Override
+    KeyedTwoInputStreamOperatorTestHarness<TileKey, TileUpdate, Position, Membership> newHarness()
+            throws Exception {
+        return tileMatcher(GRID);
     }
 
-    @AfterEach
-    void close() throws Exception {
-        harness.close();
-    }
-
-    private static KeyedTwoInputStreamOperatorTestHarness<TileKey, TileUpdate, Position, Membership>
-            newHarness() throws Exception {
-        return new KeyedTwoInputStreamOperatorTestHarness<>(
-                new TileMatcher(GRID, 4, 8, 0, GRID.level(), 1),
-                new StageKeys.TileOfUpdate(ONE_SHARD),
-                new StageKeys.TileOfPosition(GRID, ONE_SHARD),
-                TypeInformation.of(TileKey.class));
-    }
-
-    private void fence(String id, long t, Box clip) throws Exception {
+    /** The fence holds {@code box} of the tile from {@code t} on; null: it leaves the tile. */
+    private void fence(String id, long t, Box box) throws Exception {
         harness.processElement1(
-                new TileUpdate(TILE, Groups.DEFAULT, id, t, clip == null ? null : new Box[] {clip}),
-                t);
+                new TileUpdate(TILE, Groups.DEFAULT, id, t, box == null ? null : Boxes.of(box)), t);
     }
 
     private void position(String entity, long t, double lon, double lat) throws Exception {
@@ -144,7 +126,7 @@ class TileMatcherTest {
         assertThat(GRID.tileOf(180, 10)).isEqualTo(westTile);
         harness.processElement1(
                 new TileUpdate(
-                        westTile, Groups.DEFAULT, "am", 1, new Box[] {new Box(-180, 0, -180, 20)}),
+                        westTile, Groups.DEFAULT, "am", 1, Boxes.of(new Box(-180, 0, -180, 20))),
                 1);
         harness.processElement2(new Position("e", 180, 10, 2), 2);
         watermark(2);
@@ -158,12 +140,7 @@ class TileMatcherTest {
         watermark(1);
         fence("B", 3, null);
         position("e", 3, 10, 10);
-        OperatorSubtaskState snapshot = harness.snapshot(1, 2);
-        harness.close();
-
-        harness = newHarness();
-        harness.initializeState(snapshot);
-        harness.open();
+        restart();
         position("f", 4, 10, 10);
         watermark(4);
         assertThat(matches()).containsExactly("e@3[A]", "f@4[A]");
@@ -173,24 +150,14 @@ class TileMatcherTest {
     void aRestoreWithAnotherTileLevelIsRefusedWithoutRestartsNamingTheOption() throws Exception {
         fence("A", 1, new Box(5, 5, 15, 15));
         OperatorSubtaskState snapshot = harness.snapshot(1, 2);
-        harness.close();
-
-        TileGrid other = new TileGrid(3);
-        harness =
-                new KeyedTwoInputStreamOperatorTestHarness<>(
-                        new TileMatcher(other, 4, 8, 0, other.level(), 1),
-                        new StageKeys.TileOfUpdate(ONE_SHARD),
-                        new StageKeys.TileOfPosition(other, ONE_SHARD),
-                        TypeInformation.of(TileKey.class));
-        assertThatThrownBy(() -> harness.initializeState(snapshot))
+        var other = tileMatcher(new TileGrid(3));
+        assertThatThrownBy(() -> other.initializeState(snapshot))
                 .isInstanceOf(SuppressRestartsException.class)
                 .hasRootCauseMessage(
                         "cannot restore: the checkpoint or savepoint was taken with tile-level 2"
                                 + " and the job now has tile-level 3; the fences' tiles depend"
                                 + " on it. Restore with tile-level 2, or start without the"
                                 + " checkpoint (./quadfence run --fresh)");
-        harness = newHarness();
-        harness.open();
     }
 
     @Test

@@ -12,7 +12,9 @@ import org.apache.flink.util.InstantiationUtil;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.ValueSource;
+import org.quadfence.geo.Box;
 import org.quadfence.geo.Rectangle;
+import org.quadfence.geo.ShapePiece;
 import org.quadfence.job.EntityState;
 import org.quadfence.job.SequencedEvent;
 
@@ -34,6 +36,7 @@ class FlinkTypesTest {
                 Membership.class,
                 GeofenceEvent.class,
                 TileKey.class,
+                TileUpdate.class,
                 SequencedEvent.class,
                 EntityState.class
             })
@@ -67,6 +70,7 @@ class FlinkTypesTest {
                         RecordSamples.memberships(),
                         RecordSamples.events(),
                         RecordSamples.tileKeys(),
+                        RecordSamples.tileUpdates(),
                         RecordSamples.sequencedEvents(),
                         RecordSamples.entityStates());
         for (Object[] samples : all) {
@@ -87,6 +91,36 @@ class FlinkTypesTest {
     }
 
     @Test
+    void everyKindOfPieceATileHoldsComesBackEqualAndAnswersAsBefore() throws IOException {
+        TypeSerializer<ShapePiece> s = ShapePieceSerializer.TYPE.createSerializer(noKryo());
+        assertThat(s).isSameAs(ShapePieceSerializer.INSTANCE);
+        assertThat(
+                        s.snapshotConfiguration()
+                                .resolveSchemaCompatibility(new ShapePieceSerializer.Snapshot())
+                                .isCompatibleAsIs())
+                .isTrue();
+        for (ShapePiece piece : RecordSamples.shapePieces()) {
+            DataOutputSerializer out = new DataOutputSerializer(64);
+            s.serialize(piece, out);
+            DataInputDeserializer in = new DataInputDeserializer(out.getCopyOfBuffer());
+            ShapePiece back = s.deserialize(in);
+            assertThat(in.available()).isZero();
+            assertThat(back).isEqualTo(piece).isNotSameAs(piece);
+            Box b = piece.bounds();
+            for (double[] p :
+                    new double[][] {
+                        {b.minX(), b.minY()},
+                        {(b.minX() + b.maxX()) / 2, (b.minY() + b.maxY()) / 2},
+                        {b.maxX(), b.maxY() - (b.maxY() - b.minY()) / 3}
+                    }) {
+                assertThat(back.contains(p[0], p[1])).isEqualTo(piece.contains(p[0], p[1]));
+                assertThat(back.distanceMeters(p[0], p[1]))
+                        .isEqualTo(piece.distanceMeters(p[0], p[1]));
+            }
+        }
+    }
+
+    @Test
     void aTileKeyIsWrittenTheSameWayEveryTimeAsRocksDbKeysNeed() throws IOException {
         TypeSerializer<TileKey> s = TypeInformation.of(TileKey.class).createSerializer(noKryo());
         DataOutputSerializer a = new DataOutputSerializer(16);
@@ -102,8 +136,6 @@ class FlinkTypesTest {
                 FenceChange.class,
                 DeadLetter.class,
                 Rectangle.class,
-                TileUpdate.class,
-                org.quadfence.job.TileFence.class,
                 org.quadfence.job.FenceProperties.class
             })
     void theOtherModelRecordsArePojoTypesWhoseSerializersNeedNoKryo(Class<?> type) {

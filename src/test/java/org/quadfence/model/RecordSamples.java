@@ -1,12 +1,24 @@
 package org.quadfence.model;
 
+import org.quadfence.geo.Box;
+import org.quadfence.geo.Boxes;
+import org.quadfence.geo.Circle;
+import org.quadfence.geo.CirclePiece;
+import org.quadfence.geo.PolygonPiece;
+import org.quadfence.geo.Rectangle;
+import org.quadfence.geo.RectanglePiece;
+import org.quadfence.geo.ShapePiece;
 import org.quadfence.job.EntityState;
 import org.quadfence.job.SequencedEvent;
+import org.quadfence.testing.Country;
+import org.quadfence.tiles.TileCut;
+import org.quadfence.tiles.TileGrid;
 
 /**
  * Instances of the records that have serializers of their own, with the edge cases those must keep:
- * null where a field may be null, empty arrays, non-ASCII text, extreme numbers and a fence's
- * largest properties (65,536 characters, many of them three bytes in UTF-8).
+ * null where a field may be null, empty arrays, non-ASCII text, extreme numbers, a fence's largest
+ * properties (65,536 characters, many of them three bytes in UTF-8), and every kind of piece a tile
+ * holds of a fence.
  */
 final class RecordSamples {
 
@@ -75,6 +87,53 @@ final class RecordSamples {
                     Long.MIN_VALUE),
             new EntityState(null, null, 0, 0, 0)
         };
+    }
+
+    /** One of each kind, a polygon's piece as a tile of a country-sized border holds it. */
+    static ShapePiece[] shapePieces() {
+        return new ShapePiece[] {
+            Boxes.of(Box.WORLD),
+            Boxes.of(new Box(-180, -1, -170, 1), new Box(170, -1, 180, 1)),
+            countryPiece(),
+            new PolygonPiece(
+                    -0.0,
+                    0,
+                    0,
+                    0,
+                    0,
+                    0,
+                    0,
+                    0,
+                    new int[2],
+                    new int[0],
+                    new boolean[0],
+                    new double[0],
+                    new double[0],
+                    new double[0]),
+            CirclePiece.of(new Circle(180, -45, 1500), new Box(-180, -45.1, -179.9, -44.9)),
+            new RectanglePiece(new Rectangle(170, -1, -170, 1), new Box(-180, -1.5, -169.5, 1.5))
+        };
+    }
+
+    static TileUpdate[] tileUpdates() {
+        ShapePiece[] pieces = shapePieces();
+        return new TileUpdate[] {
+            new TileUpdate(1L << 14 | 5, Groups.DEFAULT, "depot-1", 1732233600000L, pieces[1]),
+            new TileUpdate(Long.MAX_VALUE, "東京", "zone-🚚", Long.MIN_VALUE, pieces[2], 3),
+            new TileUpdate(1, "g", "f", 0, null, Integer.MAX_VALUE),
+            new TileUpdate(-1, null, null, -1, pieces[4], -1),
+            new TileUpdate(4, "", "", 1, pieces[5], 0)
+        };
+    }
+
+    /** The piece of the first tile, north to south, that the border passes through. */
+    static PolygonPiece countryPiece() {
+        for (TileCut cut : new TileGrid(8).cut(Country.polygon(2_000, -60, -10, 5, 3), 500)) {
+            if (cut.piece() instanceof PolygonPiece piece) {
+                return piece;
+            }
+        }
+        throw new AssertionError("the border passes through no tile");
     }
 
     private static String largeProperties() {

@@ -5,6 +5,7 @@ import org.apache.flink.api.common.typeutils.TypeSerializer;
 import org.apache.flink.testutils.DeeplyEqualsChecker;
 
 import org.junit.jupiter.api.Nested;
+import org.quadfence.geo.ShapePiece;
 import org.quadfence.job.EntityState;
 import org.quadfence.job.EntityStateSerializer;
 import org.quadfence.job.SequencedEvent;
@@ -48,6 +49,20 @@ class RecordSerializersTest {
     class OfTileKey extends Base<TileKey> {
         OfTileKey() {
             super(TileKeySerializer.INSTANCE, TileKey.class, RecordSamples.tileKeys());
+        }
+    }
+
+    @Nested
+    class OfShapePiece extends Base<ShapePiece> {
+        OfShapePiece() {
+            super(ShapePieceSerializer.INSTANCE, ShapePiece.class, RecordSamples.shapePieces());
+        }
+    }
+
+    @Nested
+    class OfTileUpdate extends Base<TileUpdate> {
+        OfTileUpdate() {
+            super(TileUpdateSerializer.INSTANCE, TileUpdate.class, RecordSamples.tileUpdates());
         }
     }
 

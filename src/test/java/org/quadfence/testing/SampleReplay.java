@@ -24,10 +24,11 @@ import java.util.stream.Collectors;
 import static org.assertj.core.api.Assertions.assertThat;
 
 /**
- * Replays a sample of src/test/resources/samples through the whole job on the current MiniCluster
- * with the options of its meta.json (its bound_ms as max-out-of-orderness, its engine_options), and
- * checks the result with the samples' check.py (events, their order per entity, and dead-letter
- * counts).
+ * How the integration tests run the job and check it against a sample: the one place that runs the
+ * whole job on the current MiniCluster ({@link #run}), replays over JSON-lines files, and runs the
+ * samples' check.py (events, their order per entity, and dead-letter counts) on what a run wrote.
+ * {@link #replayAndCheck} does all of it for a sample of src/test/resources/samples, with the
+ * options of its meta.json (its bound_ms as max-out-of-orderness, its engine_options).
  */
 public final class SampleReplay {
 
@@ -69,7 +70,7 @@ public final class SampleReplay {
                 .anyMatch(l -> l.startsWith("MembershipTracker: "))
                 .allMatch(
                         l -> l.contains(" records in " + options.get("parallelism") + " subtasks"));
-        check(sample, events, dlq);
+        checkPy(sample, events, dlq);
         assertThat(
                         MembershipsCheck.differences(
                                 events,
@@ -102,16 +103,29 @@ public final class SampleReplay {
             Path dlq,
             Path memberships)
             throws Exception {
-        StreamExecutionEnvironment env = StreamExecutionEnvironment.getExecutionEnvironment();
-        GeofenceJob.assemble(
-                env,
+        return run(
                 options,
                 JobIo.files(fences, positions, events, dlq, memberships, JobIo.rules(options)),
                 false);
-        return env.execute("replay " + fences.getParent().getFileName());
     }
 
-    private static void check(Path sample, Path events, Path dlq)
+    /**
+     * Runs the job with these sources and sinks on the current MiniCluster and waits for its end.
+     *
+     * @param checkpoints whether the job checkpoints (and then restarts after a failure)
+     */
+    public static JobExecutionResult run(JobOptions options, GeofenceJob.Io io, boolean checkpoints)
+            throws Exception {
+        StreamExecutionEnvironment env = StreamExecutionEnvironment.getExecutionEnvironment();
+        GeofenceJob.assemble(env, options, io, checkpoints);
+        return env.execute(GeofenceJob.name(options));
+    }
+
+    /**
+     * Runs the samples' check.py on a run's events and dead letters, asserts that it agrees (no
+     * expected event missing, none unexpected), and returns its report.
+     */
+    public static String checkPy(Path sample, Path events, Path dlq)
             throws IOException, InterruptedException {
         Process check =
                 new ProcessBuilder(
@@ -126,6 +140,7 @@ public final class SampleReplay {
         assertThat(check.waitFor(60, TimeUnit.SECONDS)).isTrue();
         assertThat(check.exitValue()).as(report).isZero();
         assertThat(report).contains(" expected events matched, 0 unexpected");
+        return report;
     }
 
     /** The entity and its group: each one's events keep their file order. */

@@ -2,7 +2,11 @@ package org.quadfence.tiles;
 
 import org.junit.jupiter.api.Test;
 import org.quadfence.geo.Box;
+import org.quadfence.geo.Boxes;
+import org.quadfence.geo.Circle;
+import org.quadfence.geo.CirclePiece;
 import org.quadfence.geo.Rectangle;
+import org.quadfence.geo.RectanglePiece;
 
 import java.util.ArrayList;
 import java.util.HashSet;
@@ -14,6 +18,7 @@ import java.util.stream.Collectors;
 
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
+import static org.assertj.core.api.Assertions.within;
 
 class TileGridTest {
 
@@ -180,7 +185,7 @@ class TileGridTest {
                         new TileCut(
                                 grid.tileOf(13.405, 52.505),
                                 false,
-                                List.of(new Box(13.40, 52.50, 13.41, 52.51))));
+                                Boxes.of(new Box(13.40, 52.50, 13.41, 52.51))));
     }
 
     @Test
@@ -188,8 +193,8 @@ class TileGridTest {
         TileGrid grid = new TileGrid(1);
         Map<String, TileCut> cuts = byQuadkey(grid, grid.cut(new Rectangle(0, 10, 20, 20)));
         assertThat(cuts).containsOnlyKeys("0", "1");
-        assertThat(cuts.get("0").clips()).containsExactly(new Box(0, 10, 0, 20));
-        assertThat(cuts.get("1").clips()).containsExactly(new Box(0, 10, 20, 20));
+        assertThat(boxes(cuts.get("0"))).containsExactly(new Box(0, 10, 0, 20));
+        assertThat(boxes(cuts.get("1"))).containsExactly(new Box(0, 10, 20, 20));
         assertThat(byQuadkey(grid, grid.cut(new Rectangle(10, -5, 20, 0)))).hasSize(2);
     }
 
@@ -199,7 +204,7 @@ class TileGridTest {
         Map<String, TileCut> cuts = byQuadkey(grid, grid.cut(new Rectangle(0, 0, 0, 0)));
         assertThat(cuts).containsOnlyKeys("03", "12", "21", "30");
         assertThat(cuts.values())
-                .allSatisfy(c -> assertThat(c.clips()).containsExactly(new Box(0, 0, 0, 0)));
+                .allSatisfy(c -> assertThat(boxes(c)).containsExactly(new Box(0, 0, 0, 0)));
     }
 
     @Test
@@ -207,10 +212,10 @@ class TileGridTest {
         TileGrid grid = new TileGrid(2);
         Map<String, TileCut> cuts = byQuadkey(grid, grid.cut(new Rectangle(170, -10, -170, 10)));
         assertThat(cuts).containsOnlyKeys("02", "13", "20", "31");
-        assertThat(cuts.get("02").clips()).containsExactly(new Box(-180, 0, -170, 10));
-        assertThat(cuts.get("13").clips()).containsExactly(new Box(170, 0, 180, 10));
-        assertThat(cuts.get("20").clips()).containsExactly(new Box(-180, -10, -170, 0));
-        assertThat(cuts.get("31").clips()).containsExactly(new Box(170, -10, 180, 0));
+        assertThat(boxes(cuts.get("02"))).containsExactly(new Box(-180, 0, -170, 10));
+        assertThat(boxes(cuts.get("13"))).containsExactly(new Box(170, 0, 180, 10));
+        assertThat(boxes(cuts.get("20"))).containsExactly(new Box(-180, -10, -170, 0));
+        assertThat(boxes(cuts.get("31"))).containsExactly(new Box(170, -10, 180, 0));
     }
 
     @Test
@@ -219,26 +224,26 @@ class TileGridTest {
         Rectangle fence = new Rectangle(170, 1, 180, 2);
         Map<String, TileCut> cuts = byQuadkey(grid, grid.cut(fence));
         assertThat(cuts).containsOnlyKeys("02", "13");
-        assertThat(cuts.get("02").clips()).containsExactly(new Box(-180, 1, -180, 2));
+        assertThat(boxes(cuts.get("02"))).containsExactly(new Box(-180, 1, -180, 2));
         TileCut west = cuts.get("02");
         assertThat(west.tile()).isEqualTo(grid.tileOf(180, 1.5));
-        assertThat(west.contains(TileGrid.foldLon(180), 1.5)).isTrue();
-        assertThat(west.contains(-179.9, 1.5)).isFalse();
+        assertThat(west.piece().contains(TileGrid.foldLon(180), 1.5)).isTrue();
+        assertThat(west.piece().contains(-179.9, 1.5)).isFalse();
     }
 
     @Test
     void atLevelZeroAFenceCanLeaveTwoPiecesInTheOneTile() {
         TileGrid grid = new TileGrid(0);
         TileCut crossing = grid.cut(new Rectangle(170, -1, -170, 1)).get(0);
-        assertThat(crossing.clips())
+        assertThat(boxes(crossing))
                 .containsExactly(new Box(-180, -1, -170, 1), new Box(170, -1, 180, 1));
-        assertThat(crossing.contains(0, 0)).isFalse();
+        assertThat(crossing.piece().contains(0, 0)).isFalse();
         TileCut touching = grid.cut(new Rectangle(170, -1, 180, 1)).get(0);
-        assertThat(touching.clips())
+        assertThat(boxes(touching))
                 .containsExactly(new Box(170, -1, 180, 1), new Box(-180, -1, -180, 1));
         TileGrid one = new TileGrid(1);
         assertThat(one.cut(new Rectangle(-10, 1, -20, 10)))
-                .filteredOn(c -> c.clips().size() == 2)
+                .filteredOn(c -> boxes(c).size() == 2)
                 .extracting(c -> one.quadkey(c.tile()))
                 .containsExactly("0");
     }
@@ -247,7 +252,10 @@ class TileGridTest {
     void theWorldCoversEveryTile() {
         TileGrid grid = new TileGrid(3);
         List<TileCut> cuts = grid.cut(new Rectangle(-180, -90, 180, 90));
-        assertThat(cuts).hasSize(64).allSatisfy(c -> assertThat(c.covered()).isTrue());
+        assertThat(cuts)
+                .hasSize(64)
+                .allSatisfy(c -> assertThat(c.covered()).isTrue())
+                .allSatisfy(c -> assertThat(c.piece()).isEqualTo(Boxes.of(grid.cell(c.tile()))));
         assertThat(grid.tileCount(new Rectangle(-180, -90, 180, 90))).isEqualTo(64);
         assertThat(new TileGrid(TileGrid.MAX_LEVEL).tileCount(new Rectangle(-180, -90, 180, 90)))
                 .isEqualTo(1L << 60);
@@ -258,19 +266,58 @@ class TileGridTest {
         TileGrid grid = new TileGrid(1);
         Map<String, TileCut> north = byQuadkey(grid, grid.cut(new Rectangle(-10, 90, 10, 90)));
         assertThat(north).containsOnlyKeys("0", "1");
-        assertThat(north.get("1").contains(5, 90)).isTrue();
+        assertThat(north.get("1").piece().contains(5, 90)).isTrue();
         assertThat(grid.tileOf(5, 90)).isEqualTo(north.get("1").tile());
         Map<String, TileCut> south = byQuadkey(grid, grid.cut(new Rectangle(170, -90, -170, -80)));
         assertThat(south).containsOnlyKeys("2", "3");
-        assertThat(south.get("2").contains(TileGrid.foldLon(180), -90)).isTrue();
+        assertThat(south.get("2").piece().contains(TileGrid.foldLon(180), -90)).isTrue();
     }
 
     @Test
-    void aCoveredCutHasNoClipsAndAnyOtherHasSome() {
-        assertThatThrownBy(() -> new TileCut(1, true, List.of(Box.WORLD)))
+    void withAMarginATileInsideHoldsItsCellAndEveryOtherTileNearTheRectangleHoldsTheRectangle() {
+        TileGrid grid = new TileGrid(3);
+        Rectangle fence = new Rectangle(-90, -45, 0, 0);
+        List<TileCut> cuts = grid.cut(fence, 1000);
+        assertThat(grid.cut(fence, 0)).isEqualTo(grid.cut(fence));
+        assertThat(cuts).filteredOn(TileCut::covered).hasSize(4);
+        assertThat(cuts)
+                .filteredOn(c -> !c.covered())
+                .hasSize(12)
+                .allSatisfy(
+                        c -> {
+                            RectanglePiece piece = (RectanglePiece) c.piece();
+                            assertThat(piece.rect()).isEqualTo(fence);
+                            assertThat(grid.cell(c.tile()).covers(piece.bounds())).isTrue();
+                        });
+        // Beyond the south-west corner the piece's bounds end 1,000 m out, not at the cell.
+        TileCut corner =
+                cuts.stream()
+                        .filter(c -> c.tile() == grid.tileOf(-90.005, -45.005))
+                        .findFirst()
+                        .orElseThrow();
+        Box bounds = corner.piece().bounds();
+        assertThat(bounds.maxX()).isEqualTo(-90);
+        assertThat(bounds.maxY()).isEqualTo(-45);
+        assertThat(bounds.minX()).isBetween(-90.02, -90.01);
+        assertThat(bounds.minY()).isBetween(-45.01, -45.008);
+        assertThat(corner.piece().distanceMeters(-90.005, -45)).isCloseTo(393, within(1.0));
+    }
+
+    @Test
+    void aCutHoldsAPieceAndACoveredCutItsCellAsExactBoxes() {
+        Box cell = new TileGrid(0).cell(1);
+        assertThatThrownBy(() -> new TileCut(1, false, null))
                 .isInstanceOf(IllegalArgumentException.class);
-        assertThatThrownBy(() -> new TileCut(1, false, List.of()))
+        assertThatThrownBy(() -> new TileCut(1, true, CirclePiece.of(new Circle(0, 0, 1), cell)))
                 .isInstanceOf(IllegalArgumentException.class);
+        assertThatThrownBy(() -> new Boxes(List.of())).isInstanceOf(IllegalArgumentException.class);
+        assertThatThrownBy(() -> Boxes.of(cell, cell, cell))
+                .isInstanceOf(IllegalArgumentException.class);
+        assertThat(new TileCut(1, true, Boxes.of(cell)).piece().distanceMeters(0, 0)).isZero();
+    }
+
+    private static List<Box> boxes(TileCut cut) {
+        return ((Boxes) cut.piece()).boxes();
     }
 
     private static Map<String, TileCut> byQuadkey(TileGrid grid, List<TileCut> cuts) {

@@ -3,21 +3,29 @@ package org.quadfence.tiles;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.ValueSource;
 import org.quadfence.geo.Box;
+import org.quadfence.geo.Boxes;
+import org.quadfence.geo.Earth;
 import org.quadfence.geo.Rectangle;
 
 import java.util.ArrayList;
-import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.SplittableRandom;
 
 import static org.assertj.core.api.Assertions.assertThat;
+import static org.quadfence.tiles.CutChecks.answersLikeTheFence;
+import static org.quadfence.tiles.CutChecks.byTile;
+import static org.quadfence.tiles.CutChecks.jittered;
+import static org.quadfence.tiles.CutChecks.pointsOf;
 
 /**
- * Seeded random fences and points, biased towards the hard places: tile lines of this and nearby
- * levels, the fence's own edges and corners, one ulp either side of them, lon ±180 and lat ±90.
+ * Seeded random rectangle fences cut to the tiles of several levels, and points biased towards the
+ * hard places: tile lines of this and nearby levels, the fence's own edges and corners, one ulp
+ * either side of them, lon ±180 and lat ±90. The point's tile answers exactly like the fence,
+ * covered tiles are wholly inside, the exact boxes lie in their cell and the fence, and with a
+ * margin the distances agree exactly within it.
  */
-class TileCutPropertyTest {
+class RectangleCutPropertyTest {
 
     private static final int FENCES = 1000;
 
@@ -31,14 +39,14 @@ class TileCutPropertyTest {
         setUp(level);
         for (int k = 0; k < FENCES; k++) {
             Rectangle fence = fence();
-            Map<Long, TileCut> cuts = byTile(fence);
+            Map<Long, TileCut> cuts = byTile(grid.cut(fence));
             for (double[] p : points(fence)) {
                 double lon = p[0];
                 double lat = p[1];
                 long tile = grid.tileOf(lon, lat);
                 assertHalfOpen(grid.cell(tile), TileGrid.foldLon(lon), lat);
                 TileCut cut = cuts.get(tile);
-                boolean kept = cut != null && cut.contains(TileGrid.foldLon(lon), lat);
+                boolean kept = cut != null && cut.piece().contains(TileGrid.foldLon(lon), lat);
                 assertThat(kept)
                         .as("%s at level %d, point (%s, %s), cut %s", fence, level, lon, lat, cut)
                         .isEqualTo(fence.contains(lon, lat));
@@ -57,7 +65,7 @@ class TileCutPropertyTest {
                     continue;
                 }
                 Box cell = grid.cell(cut.tile());
-                for (double[] p : pointsOf(cell)) {
+                for (double[] p : pointsOf(cell, random)) {
                     assertThat(fence.contains(p[0], p[1]))
                             .as("%s covers %s, point (%s, %s)", fence, cell, p[0], p[1])
                             .isTrue();
@@ -76,15 +84,18 @@ class TileCutPropertyTest {
         }
         for (int k = 0; k < FENCES; k++) {
             Rectangle fence = fence();
-            Map<Long, TileCut> cuts = byTile(fence);
+            Map<Long, TileCut> cuts = byTile(grid.cut(fence));
             assertThat((long) cuts.size()).isEqualTo(grid.tileCount(fence));
             for (TileCut cut : cuts.values()) {
                 Box cell = grid.cell(cut.tile());
                 assertThat(touches(fence, cell)).as("%s touches %s", fence, cell).isTrue();
-                assertThat(cut.clips()).hasSizeLessThanOrEqualTo(2);
-                for (Box clip : cut.clips()) {
+                List<Box> boxes = ((Boxes) cut.piece()).boxes();
+                if (cut.covered()) {
+                    assertThat(boxes).containsExactly(cell);
+                }
+                for (Box clip : boxes) {
                     assertThat(cell.covers(clip)).as("%s within %s", clip, cell).isTrue();
-                    for (double[] p : pointsOf(clip)) {
+                    for (double[] p : pointsOf(clip, random)) {
                         assertThat(fence.contains(p[0], p[1])).as("%s in %s", clip, fence).isTrue();
                     }
                 }
@@ -95,6 +106,26 @@ class TileCutPropertyTest {
                         .isEqualTo(touches(fence, grid.cell(tile)));
             }
         }
+    }
+
+    @ParameterizedTest(name = "level {0}")
+    @ValueSource(ints = {3, 7, 12})
+    void withAMarginTilesAnswerTheDistanceExactlyWithinIt(int level) {
+        setUp(level);
+        double tileMeters = Math.toRadians(180.0 / (1 << level)) * Earth.RADIUS_METERS;
+        int nearOutside = 0;
+        for (int k = 0; k < FENCES / 4; k++) {
+            Rectangle fence = fence();
+            double margin = tileMeters * Math.scalb(1.0, -random.nextInt(0, 12));
+            double reach = Math.toDegrees(2 * margin / Earth.RADIUS_METERS);
+            Map<Long, TileCut> cuts = byTile(grid.cut(fence, margin));
+            for (double[] p : points(fence)) {
+                double d =
+                        answersLikeTheFence(fence, margin, grid, cuts, jittered(p, reach, random));
+                nearOutside += d > 0 && d <= margin ? 1 : 0;
+            }
+        }
+        assertThat(nearOutside).isGreaterThan(FENCES);
     }
 
     // The point lies in its tile's cell, and not on the cell's east or north edge unless that
@@ -111,14 +142,6 @@ class TileCutPropertyTest {
         this.level = level;
         this.grid = new TileGrid(level);
         this.random = new SplittableRandom(1000 + level);
-    }
-
-    private Map<Long, TileCut> byTile(Rectangle fence) {
-        Map<Long, TileCut> cuts = new HashMap<>();
-        for (TileCut cut : grid.cut(fence)) {
-            assertThat(cuts.put(cut.tile(), cut)).as("%s listed twice", cut).isNull();
-        }
-        return cuts;
     }
 
     // The closed bounding boxes touch the cell, or the fence touches lon 180 and the cell is in
@@ -242,30 +265,5 @@ class TileCutPropertyTest {
     private double snap(double v, double origin, double span) {
         double step = span / (1 << level);
         return origin + Math.rint((v - origin) / step) * step;
-    }
-
-    // Corners, edge midpoints, the centre and random points of a closed box; at lon -180 also the
-    // same point at lon 180, which is the same meridian.
-    private List<double[]> pointsOf(Box box) {
-        double[] xs = {
-            box.minX(), box.maxX(), (box.minX() + box.maxX()) / 2, rand(box.minX(), box.maxX())
-        };
-        double[] ys = {
-            box.minY(), box.maxY(), (box.minY() + box.maxY()) / 2, rand(box.minY(), box.maxY())
-        };
-        List<double[]> points = new ArrayList<>();
-        for (double x : xs) {
-            for (double y : ys) {
-                points.add(new double[] {x, y});
-                if (x == -180) {
-                    points.add(new double[] {180, y});
-                }
-            }
-        }
-        return points;
-    }
-
-    private double rand(double min, double max) {
-        return Math.min(max, min + (max - min) * random.nextDouble());
     }
 }

@@ -1,6 +1,7 @@
 package org.quadfence.job;
 
 import org.quadfence.geo.Box;
+import org.quadfence.geo.Boxes;
 import org.quadfence.geo.ShapePiece;
 import org.quadfence.index.QuadTree;
 
@@ -10,38 +11,42 @@ import java.util.Objects;
 import java.util.function.BiConsumer;
 
 /**
- * One entry of a tile's quadtree: a box of a fence in the tile, with the fence's exact piece when
- * the box alone does not decide (polygons, circles). Equal by fence id and index only.
+ * One entry of a tile's quadtree: what the tile holds of a fence ({@link ShapePiece}) under the box
+ * it is indexed by. Exact boxes ({@link Boxes}) make one entry a box, which the box query alone
+ * decides; any other piece makes one entry under its bounds, with the piece for the exact test.
+ * Equal by fence id and index only, so that a fence's entries are removed by its id.
  */
-final class Piece {
+final class IndexEntry {
 
     final String fenceId;
     final int index;
+
+    /** The piece to test a point the box query found, or null when the box decides. */
     final ShapePiece exact;
 
-    Piece(String fenceId, int index, ShapePiece exact) {
+    private IndexEntry(String fenceId, int index, ShapePiece exact) {
         this.fenceId = fenceId;
         this.index = index;
         this.exact = exact;
     }
 
-    /** The fence's entries of a tile, each with the box to index it by. */
-    static void entries(String fenceId, TileFence f, BiConsumer<Piece, Box> out) {
-        if (f.clips() != null) {
-            for (int i = 0; i < f.clips().length; i++) {
-                out.accept(new Piece(fenceId, i, null), f.clips()[i]);
+    /** The entries of what a tile holds of a fence, each with the box to index it by. */
+    static void of(String fenceId, ShapePiece piece, BiConsumer<IndexEntry, Box> out) {
+        if (piece instanceof Boxes exactBoxes) {
+            List<Box> boxes = exactBoxes.boxes();
+            for (int i = 0; i < boxes.size(); i++) {
+                out.accept(new IndexEntry(fenceId, i, null), boxes.get(i));
             }
         } else {
-            ShapePiece exact = f.piece();
-            out.accept(new Piece(fenceId, 0, exact), exact.bounds());
+            out.accept(new IndexEntry(fenceId, 0, piece), piece.bounds());
         }
     }
 
-    /** Removes the fence's entries of a tile. */
-    static void remove(QuadTree<Piece> tree, String fenceId, TileFence f) {
-        int n = f.clips() != null ? f.clips().length : 1;
+    /** Removes the entries of what a tile held of a fence. */
+    static void remove(QuadTree<IndexEntry> tree, String fenceId, ShapePiece piece) {
+        int n = piece instanceof Boxes b ? b.boxes().size() : 1;
         for (int i = 0; i < n; i++) {
-            tree.remove(new Piece(fenceId, i, null));
+            tree.remove(new IndexEntry(fenceId, i, null));
         }
     }
 
@@ -56,7 +61,7 @@ final class Piece {
     }
 
     /** The fence ids of {@code hits}, ascending, each once. */
-    static String[] ids(List<Piece> hits) {
+    static String[] ids(List<IndexEntry> hits) {
         String[] ids = new String[hits.size()];
         for (int i = 0; i < ids.length; i++) {
             ids[i] = hits.get(i).fenceId;
@@ -73,7 +78,7 @@ final class Piece {
 
     @Override
     public boolean equals(Object o) {
-        return o instanceof Piece p && p.index == index && p.fenceId.equals(fenceId);
+        return o instanceof IndexEntry e && e.index == index && e.fenceId.equals(fenceId);
     }
 
     @Override

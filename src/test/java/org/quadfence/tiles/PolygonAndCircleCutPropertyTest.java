@@ -10,8 +10,6 @@ import org.quadfence.geo.Rectangle;
 import org.quadfence.geo.Shape;
 import org.quadfence.testing.RandomShapes;
 
-import java.util.ArrayList;
-import java.util.HashMap;
 import java.util.HashSet;
 import java.util.List;
 import java.util.Map;
@@ -19,6 +17,10 @@ import java.util.Set;
 import java.util.SplittableRandom;
 
 import static org.assertj.core.api.Assertions.assertThat;
+import static org.quadfence.tiles.CutChecks.answersLikeTheFence;
+import static org.quadfence.tiles.CutChecks.byTile;
+import static org.quadfence.tiles.CutChecks.jittered;
+import static org.quadfence.tiles.CutChecks.pointsOf;
 
 /**
  * Seeded random polygon and circle fences cut to the tiles of several levels, and points biased
@@ -26,7 +28,7 @@ import static org.assertj.core.api.Assertions.assertThat;
  * tile answers exactly like the whole fence, covered tiles are wholly inside, the tiles cut are
  * exactly those the fence meets, and with a margin the distances agree exactly within it.
  */
-class ShapeCutPropertyTest {
+class PolygonAndCircleCutPropertyTest {
 
     private static final int FENCES = 300;
 
@@ -50,11 +52,11 @@ class ShapeCutPropertyTest {
         setUp(level);
         for (int k = 0; k < FENCES; k++) {
             Polygon fence = polygon();
-            Map<Long, ShapeCut> cuts = byTile(grid.cut(fence, 0));
+            Map<Long, TileCut> cuts = byTile(grid.cut(fence, 0));
             for (double[] p : shapes.points(fence, width, height, 200)) {
-                ShapeCut cut = cuts.get(grid.tileOf(p[0], p[1]));
+                TileCut cut = cuts.get(grid.tileOf(p[0], p[1]));
                 double x = TileGrid.foldLon(p[0]);
-                boolean kept = cut != null && cut.contains(x, p[1]);
+                boolean kept = cut != null && cut.piece().contains(x, p[1]);
                 assertThat(kept)
                         .as("%s at level %d, point (%s, %s), cut %s", fence, level, p[0], p[1], cut)
                         .isEqualTo(fence.contains(p[0], p[1]));
@@ -72,12 +74,12 @@ class ShapeCutPropertyTest {
         for (int k = 0; k < FENCES; k++) {
             Polygon fence = polygon();
             RandomShapes.Reference jts = new RandomShapes.Reference(fence);
-            Map<Long, ShapeCut> cuts = byTile(grid.cut(fence, 0));
-            for (ShapeCut cut : cuts.values()) {
+            Map<Long, TileCut> cuts = byTile(grid.cut(fence, 0));
+            for (TileCut cut : cuts.values()) {
                 Box cell = grid.cell(cut.tile());
                 assertThat(meets(jts, cell)).as("%s meets %s", fence, cell).isTrue();
                 if (cut.covered()) {
-                    for (double[] p : pointsOf(cell)) {
+                    for (double[] p : pointsOf(cell, random)) {
                         assertThat(fence.contains(p[0], p[1]))
                                 .as("%s covers %s: (%s, %s)", fence, cell, p[0], p[1])
                                 .isTrue();
@@ -108,36 +110,11 @@ class ShapeCutPropertyTest {
             double tileMeters = Math.toRadians(height) * Earth.RADIUS_METERS;
             double margin = tileMeters * Math.scalb(1.0, -random.nextInt(0, 12));
             double reach = Math.toDegrees(2 * margin / Earth.RADIUS_METERS);
-            Map<Long, ShapeCut> cuts = byTile(grid.cut(fence, margin));
+            Map<Long, TileCut> cuts = byTile(grid.cut(fence, margin));
             int near = 0;
             for (double[] p : shapes.points(fence, width, height, 200)) {
-                double lon = p[0];
-                double lat = p[1];
-                if (random.nextBoolean()) {
-                    lat = Math.max(-90, Math.min(90, lat + reach * (2 * random.nextDouble() - 1)));
-                    double cos = Math.max(0.01, Math.cos(Math.toRadians(lat)));
-                    lon += reach / cos * (2 * random.nextDouble() - 1);
-                    lon = ((lon + 180) % 360 + 360) % 360 - 180;
-                }
-                ShapeCut cut = cuts.get(grid.tileOf(lon, lat));
-                double x = TileGrid.foldLon(lon);
-                double d = fence.distanceMeters(lon, lat);
-                String what = fence + " margin " + margin + " point (" + lon + ", " + lat + ")";
-                assertThat(cut != null && cut.contains(x, lat))
-                        .as(what)
-                        .isEqualTo(fence.contains(lon, lat));
-                if (d <= margin) {
-                    near++;
-                    assertThat(cut).as(what).isNotNull();
-                    assertThat(cut.distanceMeters(x, lat)).as(what).isEqualTo(d);
-                    assertThat(cut.covered() || cut.piece().bounds().contains(x, lat))
-                            .as(
-                                    "%s in bounds of %s (reach %s)",
-                                    what, cut, fence.boundsWithin(margin))
-                            .isTrue();
-                } else if (cut != null) {
-                    assertThat(cut.distanceMeters(x, lat)).as(what).isGreaterThan(margin);
-                }
+                double[] q = jittered(p, reach, random);
+                near += answersLikeTheFence(fence, margin, grid, cuts, q) <= margin ? 1 : 0;
             }
             assertThat(near).isPositive();
         }
@@ -151,19 +128,19 @@ class ShapeCutPropertyTest {
             Circle circle = circle(level);
             double margin =
                     random.nextInt(3) == 0 ? circle.radiusMeters() * random.nextDouble() : 0;
-            Map<Long, ShapeCut> cuts = byTile(grid.cut(circle, margin));
+            Map<Long, TileCut> cuts = byTile(grid.cut(circle, margin));
             for (int i = 0; i < 100; i++) {
                 double[] p = i % 2 == 0 ? inside(circle, margin) : around(circle);
-                ShapeCut cut = cuts.get(grid.tileOf(p[0], p[1]));
+                TileCut cut = cuts.get(grid.tileOf(p[0], p[1]));
                 double x = TileGrid.foldLon(p[0]);
                 boolean in = circle.contains(p[0], p[1]);
-                assertThat(cut != null && cut.contains(x, p[1]))
+                assertThat(cut != null && cut.piece().contains(x, p[1]))
                         .as("%s, point (%s, %s)", circle, p[0], p[1])
                         .isEqualTo(in);
                 double d = circle.distanceMeters(p[0], p[1]);
                 if (d <= margin) {
                     assertThat(cut).isNotNull();
-                    assertThat(cut.distanceMeters(x, p[1])).isEqualTo(d);
+                    assertThat(cut.piece().distanceMeters(x, p[1])).isEqualTo(d);
                     assertThat(cut.piece().bounds().contains(x, p[1])).isTrue();
                     assertThat(inBounds(circle.boundsWithin(margin), p)).isTrue();
                 }
@@ -178,7 +155,7 @@ class ShapeCutPropertyTest {
 
     @ParameterizedTest(name = "level {0}")
     @ValueSource(ints = {0, 3, 7, 12})
-    void tilesNearHoldEveryPointWithinTheDistanceOfAnyShape(int level) {
+    void theTilesCutWithAMarginHoldEveryPointWithinItOfAnyShape(int level) {
         setUp(level);
         double tileMeters = Math.toRadians(height) * Earth.RADIUS_METERS;
         // Near a pole a margin reaches every longitude: thousands of tiles per fence at level 12.
@@ -193,7 +170,7 @@ class ShapeCutPropertyTest {
             for (Shape shape : shapes) {
                 double meters = tileMeters * random.nextDouble();
                 Set<Long> near = new HashSet<>();
-                grid.tilesNear(shape, meters, near::add);
+                grid.cut(shape, meters).forEach(cut -> near.add(cut.tile()));
                 for (double[] p : this.shapes.points(polygon, width, height, 50)) {
                     double lon = p[0] + width * (random.nextDouble() - 0.5);
                     lon = ((lon + 180) % 360 + 360) % 360 - 180;
@@ -291,36 +268,5 @@ class ShapeCutPropertyTest {
     private static boolean meets(RandomShapes.Reference jts, Box cell) {
         return jts.meets(cell.minX(), cell.minY(), cell.maxX(), cell.maxY())
                 || (cell.minX() == -180 && jts.meets(180, cell.minY(), 180, cell.maxY()));
-    }
-
-    private static Map<Long, ShapeCut> byTile(List<ShapeCut> cuts) {
-        Map<Long, ShapeCut> out = new HashMap<>();
-        for (ShapeCut cut : cuts) {
-            assertThat(out.put(cut.tile(), cut)).as("%s listed twice", cut).isNull();
-        }
-        return out;
-    }
-
-    private List<double[]> pointsOf(Box box) {
-        double[] xs = {
-            box.minX(), box.maxX(), (box.minX() + box.maxX()) / 2, rand(box.minX(), box.maxX())
-        };
-        double[] ys = {
-            box.minY(), box.maxY(), (box.minY() + box.maxY()) / 2, rand(box.minY(), box.maxY())
-        };
-        List<double[]> points = new ArrayList<>();
-        for (double x : xs) {
-            for (double y : ys) {
-                points.add(new double[] {x, y});
-                if (x == -180) {
-                    points.add(new double[] {180, y});
-                }
-            }
-        }
-        return points;
-    }
-
-    private double rand(double min, double max) {
-        return Math.min(max, min + (max - min) * random.nextDouble());
     }
 }
