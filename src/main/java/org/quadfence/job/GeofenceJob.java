@@ -88,7 +88,8 @@ public final class GeofenceJob {
                                 new TypeHint<Parsed<FenceChange>>() {}.getTypeInfo())
                         .uid("fences-source");
 
-        GeofenceStreams out = Geofencing.of(options).applyParsed(positions, fences);
+        GeofenceStreams out =
+                Geofencing.of(options, io.currentFences() != null).applyParsed(positions, fences);
 
         parallelism(out.events().sinkTo(io.events()).uid("events-sink").name("events sink"), io);
         parallelism(

@@ -78,11 +78,14 @@ public final class Geofencing implements Serializable {
     private final JobOptions options;
     private final String uidPrefix;
     private final boolean streamWatermarks;
+    private final boolean currentFences;
 
-    private Geofencing(JobOptions options, String uidPrefix, boolean streamWatermarks) {
+    private Geofencing(
+            JobOptions options, String uidPrefix, boolean streamWatermarks, boolean currentFences) {
         this.options = options;
         this.uidPrefix = uidPrefix;
         this.streamWatermarks = streamWatermarks;
+        this.currentFences = currentFences;
     }
 
     /** A builder with the job's defaults (README, "Options"). */
@@ -93,9 +96,11 @@ public final class Geofencing implements Serializable {
     /**
      * Geofencing as the job's options say, with the job's uids (no prefix) and the watermarks of
      * its sources: what the Kafka job and {@code replay} run.
+     *
+     * @param currentFences whether {@link GeofenceStreams#currentFences} gets records
      */
-    public static Geofencing of(JobOptions options) {
-        return new Geofencing(options, "", true);
+    public static Geofencing of(JobOptions options, boolean currentFences) {
+        return new Geofencing(options, "", true, currentFences);
     }
 
     /** What the checks of the input records enforce, as the options say. */
@@ -211,7 +216,8 @@ public final class Geofencing implements Serializable {
                                         new MembershipTracker(
                                                 options.millis("dwell-ms"),
                                                 options.millis("entity-ttl"),
-                                                options.booleanValue("exit-on-expiry"))))
+                                                options.booleanValue("exit-on-expiry"),
+                                                currentFences)))
                         .uid(uidPrefix + "membership-tracker")
                         .name("MembershipTracker: ENTER, EXIT, DWELL");
 
@@ -360,6 +366,7 @@ public final class Geofencing implements Serializable {
         private final Map<String, String> given = new LinkedHashMap<>();
         private String uidPrefix = "quadfence-";
         private boolean streamWatermarks;
+        private boolean currentFences = true;
 
         private Builder() {}
 
@@ -428,6 +435,15 @@ public final class Geofencing implements Serializable {
             return set("max-waiting-records", records);
         }
 
+        /**
+         * Whether {@link GeofenceStreams#currentFences} gets records (the default); off saves one
+         * record per change of an entity's set when nothing reads them.
+         */
+        public Builder setCurrentFences(boolean on) {
+            this.currentFences = on;
+            return this;
+        }
+
         /** What every operator's uid starts with; {@code "quadfence-"} unless set. */
         public Builder setUidPrefix(String prefix) {
             this.uidPrefix = prefix;
@@ -449,7 +465,7 @@ public final class Geofencing implements Serializable {
          * @throws IllegalArgumentException naming the setting that is out of range
          */
         public Geofencing build() {
-            return new Geofencing(JobOptions.of(given), uidPrefix, streamWatermarks);
+            return new Geofencing(JobOptions.of(given), uidPrefix, streamWatermarks, currentFences);
         }
 
         private Builder set(String key, Object value) {

@@ -67,6 +67,7 @@ public class MembershipTracker extends EventTimeStage<String, Membership, Sequen
     private final long dwellMs;
     private final long ttlMs;
     private final boolean exitOnExpiry;
+    private final boolean currentFences;
 
     private transient ValueState<EntityState> entity;
     private transient LongCounter recordsIn;
@@ -88,10 +89,20 @@ public class MembershipTracker extends EventTimeStage<String, Membership, Sequen
      * @param exitOnExpiry whether a forgotten entity first gets an EXIT from each of its fences
      */
     public MembershipTracker(long dwellMs, long ttlMs, boolean exitOnExpiry) {
+        this(dwellMs, ttlMs, exitOnExpiry, true);
+    }
+
+    /**
+     * @param currentFences whether each change of an entity's set goes to {@link #CURRENT_FENCES}
+     *     (off when nothing reads them: one record less per change)
+     */
+    public MembershipTracker(
+            long dwellMs, long ttlMs, boolean exitOnExpiry, boolean currentFences) {
         super(TypeInformation.of(Membership.class));
         this.dwellMs = dwellMs;
         this.ttlMs = ttlMs;
         this.exitOnExpiry = exitOnExpiry;
+        this.currentFences = currentFences;
     }
 
     @Override
@@ -242,10 +253,12 @@ public class MembershipTracker extends EventTimeStage<String, Membership, Sequen
                     emit(s, fence, EventType.EXIT, t);
                 }
             }
-            emit(
-                    CURRENT_FENCES,
-                    new CurrentFences(group, entityId, NO_FENCES, t, s.lon(), s.lat()),
-                    t);
+            if (currentFences) {
+                emit(
+                        CURRENT_FENCES,
+                        new CurrentFences(group, entityId, NO_FENCES, t, s.lon(), s.lat()),
+                        t);
+            }
             return null;
         }
         return s;
@@ -300,7 +313,7 @@ public class MembershipTracker extends EventTimeStage<String, Membership, Sequen
             registerTimer(dwellAt);
         }
         String[] now = ids.toArray(NO_FENCES);
-        if (changed) {
+        if (changed && currentFences) {
             emit(
                     CURRENT_FENCES,
                     new CurrentFences(group, entityId, now, m.timestamp(), m.lon(), m.lat()),

@@ -106,6 +106,22 @@ class CurrentFencesTest {
     }
 
     @Test
+    void aStageWhoseCurrentFencesNobodyReadsEmitsNoneAndTheSameEvents() throws Exception {
+        harness =
+                new KeyedOneInputStreamOperatorTestHarness<>(
+                        new MembershipTracker(0, 100, true, false),
+                        new StageKeys.EntityKey(),
+                        Types.STRING);
+        harness.open();
+        in(Groups.DEFAULT, 10, 1, fences("A"));
+        harness.processWatermark(1000);
+        assertThat(current()).isEmpty();
+        assertThat(harness.extractOutputValues())
+                .extracting(e -> e.event().event() + " " + e.event().fenceId())
+                .containsExactly("ENTER A", "EXIT A");
+    }
+
+    @Test
     void anEntityInNoFenceIsForgottenWithoutARecord() throws Exception {
         open(100, true);
         in(Groups.DEFAULT, 10, 1, fences());
