@@ -73,6 +73,11 @@ public class TileMatcher extends EventTimeStage<TileKey, Position, Membership>
     private transient Counter lateUpdates;
     private transient Counter candidates;
     private transient long fencesIndexed;
+    // A position's candidates, and those of them it is inside or near: cleared for each position,
+    // kept between them, so that a query allocates nothing.
+    private transient List<IndexEntry> hits;
+    private transient List<IndexEntry> inside;
+    private transient List<IndexEntry> near;
 
     /**
      * @param grid the tiles of this stage's tier: its keys
@@ -115,6 +120,9 @@ public class TileMatcher extends EventTimeStage<TileKey, Position, Membership>
     @Override
     public void open() throws Exception {
         super.open();
+        hits = new ArrayList<>();
+        inside = new ArrayList<>();
+        near = new ArrayList<>();
         fences =
                 getRuntimeContext()
                         .getMapState(
@@ -198,9 +206,6 @@ public class TileMatcher extends EventTimeStage<TileKey, Position, Membership>
             return;
         }
         QuadTree<IndexEntry> tree = tree(tile);
-        List<IndexEntry> hits = new ArrayList<>();
-        List<IndexEntry> near = new ArrayList<>();
-        List<IndexEntry> inside = new ArrayList<>();
         for (Position p : positions) {
             double lon = TileGrid.foldLon(p.lon());
             double lat = p.lat();
