@@ -18,6 +18,8 @@ import java.util.function.BiConsumer;
  */
 final class IndexEntry {
 
+    private static final String[] NO_IDS = new String[0];
+
     final String fenceId;
     final int index;
 
@@ -62,6 +64,10 @@ final class IndexEntry {
 
     /** The fence ids of {@code hits}, ascending, each once. */
     static String[] ids(List<IndexEntry> hits) {
+        // Most positions are near no fence: one shared empty array, never written to.
+        if (hits.isEmpty()) {
+            return NO_IDS;
+        }
         String[] ids = new String[hits.size()];
         for (int i = 0; i < ids.length; i++) {
             ids[i] = hits.get(i).fenceId;
