@@ -112,6 +112,9 @@ public final class JobThroughput {
                 "FenceRouter,TileMatcher,MembershipTracker,PropertiesJoiner,EventOrderer");
         DEFAULTS.put("backends", "hashmap,rocksdb"); // throughput phase
         DEFAULTS.put("checkpoint-interval", "10s"); // throughput phase
+        // unreported runs of each backend before its reported one, so that the JVM has compiled
+        // the job's code (a cold JVM is much slower: docs/benchmarks.md)
+        DEFAULTS.put("throughput-warmup", "3");
         // delivery/backend of each latency run
         DEFAULTS.put(
                 "latency-runs", "exactly-once/hashmap,at-least-once/hashmap,exactly-once/rocksdb");
@@ -120,7 +123,8 @@ public final class JobThroughput {
         DEFAULTS.put("warmup", "20s");
         DEFAULTS.put("measure", "40s");
         DEFAULTS.put("managed-memory", "512m"); // RocksDB's memory in the MiniCluster
-        DEFAULTS.put("jfr", "true"); // record each throughput run with JFR's profile settings
+        // record each reported throughput run with JFR's profile settings (it slows the job down)
+        DEFAULTS.put("jfr", "false");
         DEFAULTS.put("seed", "42");
         DEFAULTS.put("out", "target/job-bench");
     }
@@ -135,6 +139,7 @@ public final class JobThroughput {
     private final Map<String, String> flinkExtras;
     private final Path out;
     private final StringBuilder report = new StringBuilder();
+    private final StringBuilder warmupLines = new StringBuilder();
     private KafkaBroker kafka;
     private BenchWorld world;
     private long positionsProduced;
@@ -231,6 +236,14 @@ public final class JobThroughput {
                         "Throughput (bounded Kafka sources, exactly-once, everything in Kafka"
                                 + " first)");
                 report.append(
+                        String.format(
+                                Locale.ROOT,
+                                "Each reported run follows %s unreported runs of the same backend"
+                                        + " in this JVM (setting throughput-warmup), so that the"
+                                        + " JIT has compiled the job's code; their steady rates"
+                                        + " are listed under the table.%n%n",
+                                settings.get("throughput-warmup")));
+                report.append(
                         "| state backend | positions | job wall time | positions/s (whole job) |"
                             + " positions/s (first read to end) | positions/s (steady, 10-90%) | of"
                             + " 200k/s | positions per CPU-s of this JVM | CPU-s used by other"
@@ -238,10 +251,14 @@ public final class JobThroughput {
                             + " checkpoints |\n"
                             + "|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|\n");
                 StringBuilder details = new StringBuilder();
+                int warmups = Integer.parseInt(settings.get("throughput-warmup"));
                 for (String backend : settings.get("backends").split(",")) {
+                    for (int i = 0; i < warmups; i++) {
+                        throughput(backend.trim(), null);
+                    }
                     throughput(backend.trim(), details);
                 }
-                report.append('\n').append(details);
+                report.append('\n').append(warmupLines).append('\n').append(details);
             }
             if (phases.contains("scaleout")) {
                 scaleoutPhase();
@@ -406,7 +423,12 @@ public final class JobThroughput {
 
     // ---------------------------------------------------------------- throughput
 
+    /**
+     * One run of the whole job over all positions; reported in the table and {@code details}, or
+     * only logged when {@code details} is null (a warm-up run).
+     */
     private void throughput(String backend, StringBuilder details) throws Exception {
+        boolean reported = details != null;
         String tag = "tp-" + backend + "-" + (++runs);
         kafka.createTopic(tag + "-events", positionPartitions, false);
         kafka.createTopic(tag + "-dlq", 1, false);
@@ -423,8 +445,11 @@ public final class JobThroughput {
         GeofenceJob.assemble(env, options, io(options, true), true);
 
         Recording jfr = null;
-        if (Boolean.parseBoolean(settings.get("jfr"))) {
+        if (reported && Boolean.parseBoolean(settings.get("jfr"))) {
             jfr = new Recording(jdk.jfr.Configuration.getConfiguration("profile"));
+            // one event per promoted object: these alone halve the job's rate
+            jfr.disable("jdk.PromoteObjectInNewPLAB");
+            jfr.disable("jdk.PromoteObjectOutsidePLAB");
             jfr.start();
         }
         Counting.reset();
@@ -463,11 +488,26 @@ public final class JobThroughput {
         double wall = (finished - submitted) / 1e9;
         double fromFirst = first == 0 ? Double.NaN : (finished - first) / 1e9;
         double steady = steadyRate(progress, positionsProduced);
+        long events = count(tag + "-events", true);
+        long dead = count(tag + "-dlq", true);
+        String line =
+                String.format(
+                        Locale.ROOT,
+                        "%s%s: %.1f s wall, steady %.0f positions/s, %d events, %d dead letters",
+                        tag,
+                        reported ? "" : " (warm-up)",
+                        wall,
+                        steady,
+                        events,
+                        dead);
+        log(line);
+        if (!reported) {
+            warmupLines.append("- ").append(line).append('\n');
+            return;
+        }
         if (backend.equals("hashmap") && Double.isNaN(hashmapRate)) {
             hashmapRate = steady;
         }
-        long events = count(tag + "-events", true);
-        long dead = count(tag + "-dlq", true);
         report.append(
                 String.format(
                         Locale.ROOT,
@@ -498,15 +538,6 @@ public final class JobThroughput {
                         (double) events / positionsProduced));
         mon.describe(details);
         cpuTable(details, cpu);
-        log(
-                String.format(
-                        Locale.ROOT,
-                        "%s: %.1f s wall, steady %.0f positions/s, %d events, %d dead letters",
-                        tag,
-                        wall,
-                        steady,
-                        events,
-                        dead));
     }
 
     /** Rate of positions read between 10% and 90% of all. */
