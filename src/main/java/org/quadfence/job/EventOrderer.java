@@ -19,6 +19,8 @@ public class EventOrderer extends EventTimeStage<String, SequencedEvent, Geofenc
         implements OneInputStreamOperator<SequencedEvent, GeofenceEvent> {
 
     private static final long serialVersionUID = 1L;
+    private static final Comparator<SequencedEvent> BY_SEQ =
+            Comparator.comparingInt(SequencedEvent::seq);
 
     private transient LongCounter recordsIn;
 
@@ -40,7 +42,7 @@ public class EventOrderer extends EventTimeStage<String, SequencedEvent, Geofenc
 
     @Override
     protected void onTime(long t, List<SequencedEvent> due) {
-        due.sort(Comparator.comparingInt(SequencedEvent::seq));
+        due.sort(BY_SEQ);
         for (SequencedEvent e : due) {
             emit(e.event(), t);
         }

@@ -57,12 +57,20 @@ abstract class EventTimeStage<K, T, OUT> extends AbstractStreamOperator<OUT>
     static final int HELD_LIMIT = 1 << 20;
 
     private static final Comparator<Held<?, ?>> DUE_ORDER =
-            Comparator.<Held<?, ?>>comparingLong(h -> h.time).thenComparingInt(h -> h.hash);
+            (a, b) ->
+                    a.time != b.time
+                            ? Long.compare(a.time, b.time)
+                            : Integer.compare(a.hash, b.hash);
 
     private final TypeInformation<T> recordType;
     private int heldLimit;
 
     private transient List<Held<K, T>> held;
+    // The records due at a watermark, and those of one key at one time: reused, so that a
+    // watermark allocates no list (a new one of 256k records or more goes straight to the old
+    // generation as one humongous object in G1).
+    private transient List<Held<K, T>> due;
+    private transient List<T> sameKey;
     private transient long heldMinTime;
     private transient ListState<Tuple3<K, Long, T>> checkpointed;
     private transient TimeBuffer<T> spilled;
@@ -81,7 +89,10 @@ abstract class EventTimeStage<K, T, OUT> extends AbstractStreamOperator<OUT>
         this.heldLimit = heldLimit;
     }
 
-    /** Takes the records of the current key at {@code time}, in the order they came. */
+    /**
+     * Takes the records of the current key at {@code time}, in the order they came. The list is the
+     * stage's to reuse: sort it if need be, keep nothing of it.
+     */
     protected abstract void onTime(long time, List<T> records) throws Exception;
 
     /**
@@ -95,6 +106,8 @@ abstract class EventTimeStage<K, T, OUT> extends AbstractStreamOperator<OUT>
     public void initializeState(StateInitializationContext context) throws Exception {
         super.initializeState(context);
         held = new ArrayList<>();
+        due = new ArrayList<>();
+        sameKey = new ArrayList<>();
         heldMinTime = Long.MAX_VALUE;
         spilled = new TimeBuffer<>(context.getKeyedStateStore(), "waiting", recordType);
         @SuppressWarnings({"unchecked", "rawtypes"})
@@ -235,14 +248,15 @@ abstract class EventTimeStage<K, T, OUT> extends AbstractStreamOperator<OUT>
     @Override
     public void processWatermark(Watermark mark) throws Exception {
         if (heldMinTime <= mark.getTimestamp()) {
-            handOver(due(mark.getTimestamp()));
+            takeDue(mark.getTimestamp());
+            handOver(due);
+            due.clear();
         }
         super.processWatermark(mark);
     }
 
-    /** Takes the records at or before {@code watermark} out of memory, by time and key hash. */
-    private List<Held<K, T>> due(long watermark) {
-        List<Held<K, T>> due = new ArrayList<>(held.size());
+    /** Moves the records at or before {@code watermark} to {@link #due}, by time and key hash. */
+    private void takeDue(long watermark) {
         long min = Long.MAX_VALUE;
         int kept = 0;
         for (Held<K, T> h : held) {
@@ -256,7 +270,6 @@ abstract class EventTimeStage<K, T, OUT> extends AbstractStreamOperator<OUT>
         held.subList(kept, held.size()).clear();
         heldMinTime = min;
         due.sort(DUE_ORDER);
-        return due;
     }
 
     private void handOver(List<Held<K, T>> due) throws Exception {
@@ -285,11 +298,11 @@ abstract class EventTimeStage<K, T, OUT> extends AbstractStreamOperator<OUT>
                 end++;
             }
             if (oneKey) {
-                List<T> records = new ArrayList<>(end - i);
+                sameKey.clear();
                 for (int j = i; j < end; j++) {
-                    records.add(sameTime.get(j).record);
+                    sameKey.add(sameTime.get(j).record);
                 }
-                handOver(first.key, time, records);
+                handOver(first.key, time, sameKey);
             } else {
                 Map<K, List<T>> groups = new LinkedHashMap<>();
                 for (int j = i; j < end; j++) {

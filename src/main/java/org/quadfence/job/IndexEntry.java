@@ -19,6 +19,8 @@ import java.util.function.BiConsumer;
 final class IndexEntry {
 
     private static final String[] NO_IDS = new String[0];
+    // A position is in a few fences: sorting them by insertion costs less than Arrays.sort.
+    private static final int INSERTION_SORT_MAX = 16;
 
     final String fenceId;
     final int index;
@@ -69,17 +71,38 @@ final class IndexEntry {
             return NO_IDS;
         }
         String[] ids = new String[hits.size()];
-        for (int i = 0; i < ids.length; i++) {
-            ids[i] = hits.get(i).fenceId;
-        }
-        Arrays.sort(ids);
         int n = 0;
-        for (int i = 0; i < ids.length; i++) {
-            if (n == 0 || !ids[i].equals(ids[n - 1])) {
-                ids[n++] = ids[i];
+        if (ids.length <= INSERTION_SORT_MAX) {
+            for (int h = 0; h < ids.length; h++) {
+                n = insert(ids, n, hits.get(h).fenceId);
+            }
+        } else {
+            for (int i = 0; i < ids.length; i++) {
+                ids[i] = hits.get(i).fenceId;
+            }
+            Arrays.sort(ids);
+            for (int i = 0; i < ids.length; i++) {
+                if (n == 0 || !ids[i].equals(ids[n - 1])) {
+                    ids[n++] = ids[i];
+                }
             }
         }
         return n == ids.length ? ids : Arrays.copyOf(ids, n);
+    }
+
+    /** Puts {@code id} into the ascending {@code ids[0..n)} unless there; returns the new n. */
+    private static int insert(String[] ids, int n, String id) {
+        int i = n;
+        int c = 1;
+        while (i > 0 && (c = ids[i - 1].compareTo(id)) > 0) {
+            i--;
+        }
+        if (i > 0 && c == 0) {
+            return n;
+        }
+        System.arraycopy(ids, i, ids, i + 1, n - i);
+        ids[i] = id;
+        return n + 1;
     }
 
     @Override

@@ -25,6 +25,7 @@ import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.function.Consumer;
 
 /**
  * Keyed by group, tile and shard: keeps the fences of one group in one tile and finds, for each
@@ -71,13 +72,11 @@ public class TileMatcher extends EventTimeStage<TileKey, Position, Membership>
     private transient LongCounter recordsIn;
     private transient Counter lateMatches;
     private transient Counter lateUpdates;
-    private transient Counter candidates;
+    private transient Counter candidatesTested;
     private transient long fencesIndexed;
-    // A position's candidates, and those of them it is inside or near: cleared for each position,
-    // kept between them, so that a query allocates nothing.
-    private transient List<IndexEntry> hits;
-    private transient List<IndexEntry> inside;
-    private transient List<IndexEntry> near;
+    // The fences a position is inside or near: cleared for each position, kept between them, so
+    // that a query allocates nothing.
+    private transient Candidates candidates;
 
     /**
      * @param grid the tiles of this stage's tier: its keys
@@ -120,9 +119,7 @@ public class TileMatcher extends EventTimeStage<TileKey, Position, Membership>
     @Override
     public void open() throws Exception {
         super.open();
-        hits = new ArrayList<>();
-        inside = new ArrayList<>();
-        near = new ArrayList<>();
+        candidates = new Candidates(margin);
         fences =
                 getRuntimeContext()
                         .getMapState(
@@ -139,7 +136,7 @@ public class TileMatcher extends EventTimeStage<TileKey, Position, Membership>
                         grid.level() == tileLevel ? "TileMatcher" : "TileMatcher (wide fences)");
         lateMatches = metrics.counter("positionsMatchedBehindClock");
         lateUpdates = metrics.counter("lateTileUpdates");
-        candidates = metrics.counter("candidates");
+        candidatesTested = metrics.counter("candidates");
         metrics.gauge("tilesIndexed", () -> trees.size());
         metrics.gauge("fencesIndexed", () -> fencesIndexed);
     }
@@ -207,22 +204,10 @@ public class TileMatcher extends EventTimeStage<TileKey, Position, Membership>
         }
         QuadTree<IndexEntry> tree = tree(tile);
         for (Position p : positions) {
-            double lon = TileGrid.foldLon(p.lon());
-            double lat = p.lat();
-            hits.clear();
-            inside.clear();
-            near.clear();
+            candidates.at(TileGrid.foldLon(p.lon()), p.lat());
             if (tree != null) {
-                tree.query(lon, lat, hits::add);
-                candidates.inc(hits.size());
-            }
-            // One exact test per candidate: inside, else (with a margin) near, else neither.
-            for (IndexEntry entry : hits) {
-                if (entry.contains(lon, lat)) {
-                    inside.add(entry);
-                } else if (margin > 0 && entry.near(lon, lat, margin)) {
-                    near.add(entry);
-                }
+                tree.query(candidates.lon, candidates.lat, candidates);
+                candidatesTested.inc(candidates.tested);
             }
             emit(
                     new Membership(
@@ -231,8 +216,8 @@ public class TileMatcher extends EventTimeStage<TileKey, Position, Membership>
                             p.timestamp(),
                             p.lon(),
                             p.lat(),
-                            IndexEntry.ids(inside),
-                            IndexEntry.ids(near)),
+                            IndexEntry.ids(candidates.inside),
+                            IndexEntry.ids(candidates.near)),
                     p.timestamp());
         }
     }
@@ -286,6 +271,42 @@ public class TileMatcher extends EventTimeStage<TileKey, Position, Membership>
             trees.put(cell, index);
         }
         return index == null ? null : index.tree();
+    }
+
+    /**
+     * Takes a position's candidates from the quadtree and tests each once: inside, else (with a
+     * margin) near, else neither.
+     */
+    private static final class Candidates implements Consumer<IndexEntry> {
+        final List<IndexEntry> inside = new ArrayList<>();
+        final List<IndexEntry> near = new ArrayList<>();
+        private final double margin;
+        double lon;
+        double lat;
+        int tested;
+
+        Candidates(double margin) {
+            this.margin = margin;
+        }
+
+        /** Starts the candidates of the point (folded lon). */
+        void at(double foldedLon, double lat) {
+            this.lon = foldedLon;
+            this.lat = lat;
+            tested = 0;
+            inside.clear();
+            near.clear();
+        }
+
+        @Override
+        public void accept(IndexEntry entry) {
+            tested++;
+            if (entry.contains(lon, lat)) {
+                inside.add(entry);
+            } else if (margin > 0 && entry.near(lon, lat, margin)) {
+                near.add(entry);
+            }
+        }
     }
 
     /** A tile of a group, whatever the shard. */

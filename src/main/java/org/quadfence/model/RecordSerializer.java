@@ -9,18 +9,23 @@ import java.nio.charset.StandardCharsets;
 
 /**
  * What the serializers of the immutable records have in common: no state (one instance serves every
- * thread), no copies, and how a field is written. A string goes as one header (a variable number of
- * bytes: 0 for null, else its length and whether every character fits one byte), then its
- * characters in one write: a byte each when all are below 256 (ids almost always are), two bytes
- * each otherwise, so any string, lone surrogates included, reads back equal. One write per string
- * matters in checkpoints, whose streams take every single-byte write as a call of its own. An array
- * goes as its length (-1 for null), then its elements.
+ * thread), no copies, and how a field is written. A string goes in one write: a header (a variable
+ * number of bytes: 0 for null, else its length and whether every character fits one byte), then its
+ * characters, a byte each when all are below 256 (ids almost always are), two bytes each otherwise,
+ * so any string, lone surrogates included, reads back equal. One write per string matters in
+ * checkpoints, whose streams take every single-byte write as a call of its own. An array goes as
+ * its length (-1 for null), then its elements.
  *
  * @param <T> the record
  */
 public abstract class RecordSerializer<T> extends TypeSerializerSingleton<T> {
 
     private static final long serialVersionUID = 1L;
+
+    private static final int MAX_VAR_INT = 5;
+    private static final int SCRATCH_BYTES = 4096;
+    private static final ThreadLocal<byte[]> SCRATCH =
+            ThreadLocal.withInitial(() -> new byte[SCRATCH_BYTES]);
 
     @Override
     public final boolean isImmutableType() {
@@ -63,18 +68,19 @@ public abstract class RecordSerializer<T> extends TypeSerializerSingleton<T> {
         for (int i = 0; i < n && oneByte; i++) {
             oneByte = s.charAt(i) < 256;
         }
-        writeVarInt(((n << 1) | (oneByte ? 0 : 1)) + 1, out);
-        if (oneByte) {
-            out.write(s.getBytes(StandardCharsets.ISO_8859_1));
-        } else {
-            byte[] b = new byte[2 * n];
-            for (int i = 0; i < n; i++) {
-                char c = s.charAt(i);
-                b[2 * i] = (byte) (c >>> 8);
-                b[2 * i + 1] = (byte) c;
+        int chars = oneByte ? n : 2 * n;
+        byte[] b = scratch(MAX_VAR_INT + chars);
+        int at = putVarInt(((n << 1) | (oneByte ? 0 : 1)) + 1, b);
+        for (int i = 0; i < n; i++) {
+            char c = s.charAt(i);
+            if (oneByte) {
+                b[at++] = (byte) c;
+            } else {
+                b[at++] = (byte) (c >>> 8);
+                b[at++] = (byte) c;
             }
-            out.write(b);
         }
+        out.write(b, 0, at);
     }
 
     /** Reads what {@link #writeString} wrote. */
@@ -85,12 +91,12 @@ public abstract class RecordSerializer<T> extends TypeSerializerSingleton<T> {
         }
         int n = header >>> 1;
         if ((header & 1) == 0) {
-            byte[] b = new byte[n];
-            in.readFully(b);
-            return new String(b, StandardCharsets.ISO_8859_1);
+            byte[] b = scratch(n);
+            in.readFully(b, 0, n);
+            return new String(b, 0, n, StandardCharsets.ISO_8859_1);
         }
-        byte[] b = new byte[2 * n];
-        in.readFully(b);
+        byte[] b = scratch(2 * n);
+        in.readFully(b, 0, 2 * n);
         char[] c = new char[n];
         for (int i = 0; i < n; i++) {
             c[i] = (char) (((b[2 * i] & 0xff) << 8) | (b[2 * i + 1] & 0xff));
@@ -98,12 +104,26 @@ public abstract class RecordSerializer<T> extends TypeSerializerSingleton<T> {
         return new String(c);
     }
 
-    private static void writeVarInt(int v, DataOutputView out) throws IOException {
+    /**
+     * A buffer of at least {@code size} bytes for this thread's string in flight: strings go
+     * through it, not through a new array each (they were a seventh of the job's allocation).
+     */
+    private static byte[] scratch(int size) {
+        if (size > SCRATCH_BYTES) {
+            return new byte[size];
+        }
+        return SCRATCH.get();
+    }
+
+    /** Puts {@code v} at the start of {@code b} as a varint; returns its length. */
+    private static int putVarInt(int v, byte[] b) {
+        int at = 0;
         while ((v & ~0x7f) != 0) {
-            out.writeByte((v & 0x7f) | 0x80);
+            b[at++] = (byte) ((v & 0x7f) | 0x80);
             v >>>= 7;
         }
-        out.writeByte(v);
+        b[at++] = (byte) v;
+        return at;
     }
 
     private static int readVarInt(DataInputView in) throws IOException {
