@@ -111,14 +111,16 @@ abstract class EventTimeStage<K, T, OUT> extends AbstractStreamOperator<OUT>
         heldMinTime = Long.MAX_VALUE;
         spilled = new TimeBuffer<>(context.getKeyedStateStore(), "waiting", recordType);
         @SuppressWarnings({"unchecked", "rawtypes"})
-        TupleSerializer<Tuple3<K, Long, T>> serializer =
-                new TupleSerializer<>(
-                        (Class) Tuple3.class,
-                        new TypeSerializer<?>[] {
-                            getKeyedStateBackend().getKeySerializer(),
-                            LongSerializer.INSTANCE,
-                            recordType.createSerializer(getExecutionConfig().getSerializerConfig())
-                        });
+        TypeSerializer<Tuple3<K, Long, T>> serializer =
+                new OneWriteSerializer<>(
+                        new TupleSerializer<>(
+                                (Class) Tuple3.class,
+                                new TypeSerializer<?>[] {
+                                    getKeyedStateBackend().getKeySerializer(),
+                                    LongSerializer.INSTANCE,
+                                    recordType.createSerializer(
+                                            getExecutionConfig().getSerializerConfig())
+                                }));
         checkpointed =
                 context.getOperatorStateStore()
                         .getUnionListState(new ListStateDescriptor<>("waiting", serializer));

@@ -1,5 +1,7 @@
 package org.quadfence.job;
 
+import org.apache.flink.api.common.typeinfo.TypeInfo;
+
 import org.quadfence.model.FenceChange;
 
 /**
@@ -8,6 +10,7 @@ import org.quadfence.model.FenceChange;
  *
  * @param properties compact JSON object text, or null when the fence has none or is deleted
  */
+@TypeInfo(FencePropertiesSerializer.Factory.class)
 public record FenceProperties(
         String group, String fenceId, long timestamp, String properties, boolean deleted) {
 

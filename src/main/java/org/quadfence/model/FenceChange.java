@@ -1,5 +1,7 @@
 package org.quadfence.model;
 
+import org.apache.flink.api.common.typeinfo.TypeInfo;
+
 import org.quadfence.geo.Circle;
 import org.quadfence.geo.Polygon;
 import org.quadfence.geo.Rectangle;
@@ -18,6 +20,7 @@ import org.quadfence.geo.Shape;
  * @param circle the fence's circle, or null
  * @param polygons the fence's (multi)polygon as {@link Polygon#coordinates()}, or null
  */
+@TypeInfo(FenceChangeSerializer.Factory.class)
 public record FenceChange(
         String fenceId,
         Rectangle rect,

@@ -9,6 +9,7 @@ import org.quadfence.geo.Rectangle;
 import org.quadfence.geo.RectanglePiece;
 import org.quadfence.geo.ShapePiece;
 import org.quadfence.job.EntityState;
+import org.quadfence.job.FenceProperties;
 import org.quadfence.job.SequencedEvent;
 import org.quadfence.testing.Country;
 import org.quadfence.tiles.TileCut;
@@ -26,6 +27,37 @@ final class RecordSamples {
     static final String LARGE_PROPERTIES = largeProperties();
 
     private RecordSamples() {}
+
+    static FenceChange[] fenceChanges() {
+        double[][][] polygons = {
+            {{0, 0, 10, 0, 10, 10, 0, 10}, {2, 2, 3, 2, 3, 3}},
+            {{-180, -90, 180, -90, 180, 90}},
+            {}
+        };
+        return new FenceChange[] {
+            FenceChange.upsert("depot-1", new Rectangle(170, -1, -170, 1), 5L, "{\"a\":1}"),
+            FenceChange.upsert("zone-é", new Circle(-0.0, 90, 20_000_000), Long.MIN_VALUE, null)
+                    .inGroup("nord-äö"),
+            new FenceChange("p", null, Long.MAX_VALUE, LARGE_PROPERTIES, null, null, polygons),
+            FenceChange.delete("", 0),
+            new FenceChange(
+                    "all",
+                    new Rectangle(-180, -90, 180, 90),
+                    1,
+                    "{}",
+                    "g",
+                    new Circle(1, 2, 3),
+                    new double[0][][])
+        };
+    }
+
+    static FenceProperties[] fenceProperties() {
+        return new FenceProperties[] {
+            new FenceProperties("default", "depot-1", 5L, "{\"a\":1}", false),
+            new FenceProperties(null, "", Long.MIN_VALUE, null, true),
+            new FenceProperties("東京", "x".repeat(300), Long.MAX_VALUE, LARGE_PROPERTIES, false)
+        };
+    }
 
     static Position[] positions() {
         return new Position[] {

@@ -8,6 +8,8 @@ import org.junit.jupiter.api.Nested;
 import org.quadfence.geo.ShapePiece;
 import org.quadfence.job.EntityState;
 import org.quadfence.job.EntityStateSerializer;
+import org.quadfence.job.FenceProperties;
+import org.quadfence.job.FencePropertiesSerializer;
 import org.quadfence.job.SequencedEvent;
 import org.quadfence.job.SequencedEventSerializer;
 
@@ -80,6 +82,23 @@ class RecordSerializersTest {
     class OfEntityState extends Base<EntityState> {
         OfEntityState() {
             super(EntityStateSerializer.INSTANCE, EntityState.class, RecordSamples.entityStates());
+        }
+    }
+
+    @Nested
+    class OfFenceChange extends Base<FenceChange> {
+        OfFenceChange() {
+            super(FenceChangeSerializer.INSTANCE, FenceChange.class, RecordSamples.fenceChanges());
+        }
+    }
+
+    @Nested
+    class OfFenceProperties extends Base<FenceProperties> {
+        OfFenceProperties() {
+            super(
+                    FencePropertiesSerializer.INSTANCE,
+                    FenceProperties.class,
+                    RecordSamples.fenceProperties());
         }
     }
 
