@@ -132,7 +132,8 @@ public class FenceRouter extends KeyedProcessFunction<String, FenceChange, TileU
                 next = e.getValue();
             }
         }
-        versions.put(t, change);
+        // Its properties live in the properties join: kept here, they would be in state twice.
+        versions.put(t, change.withoutProperties());
         TreeSet<Long> tiles = new TreeSet<>();
         if (previous != null) {
             tiles.addAll(cut(previous).keySet());

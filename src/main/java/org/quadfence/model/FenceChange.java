@@ -62,6 +62,13 @@ public record FenceChange(
         return new FenceChange(fenceId, rect, timestamp, properties, group, circle, polygons);
     }
 
+    /** The same change without its properties (its shape and time only). */
+    public FenceChange withoutProperties() {
+        return properties == null
+                ? this
+                : new FenceChange(fenceId, rect, timestamp, null, group, circle, polygons);
+    }
+
     /** True for a delete, that is when there is no shape. */
     public boolean isDelete() {
         return rect == null && circle == null && polygons == null;
