@@ -66,9 +66,8 @@ abstract class EventTimeStage<K, T, OUT> extends AbstractStreamOperator<OUT>
     private int heldLimit;
 
     private transient List<Held<K, T>> held;
-    // The records due at a watermark, and those of one key at one time: reused, so that a
-    // watermark allocates no list (a new one of 256k records or more goes straight to the old
-    // generation as one humongous object in G1).
+    // The records due at a watermark, and those of one key at one time: reused, so that
+    // handing records over allocates no lists.
     private transient List<Held<K, T>> due;
     private transient List<T> sameKey;
     private transient long heldMinTime;
