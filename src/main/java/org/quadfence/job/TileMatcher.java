@@ -204,11 +204,7 @@ public class TileMatcher extends EventTimeStage<TileKey, Position, Membership>
         }
         QuadTree<IndexEntry> tree = tree(tile);
         for (Position p : positions) {
-            candidates.at(TileGrid.foldLon(p.lon()), p.lat());
-            if (tree != null) {
-                tree.query(candidates.lon, candidates.lat, candidates);
-                candidatesTested.inc(candidates.tested);
-            }
+            candidatesTested.inc(candidates.find(tree, TileGrid.foldLon(p.lon()), p.lat()));
             emit(
                     new Membership(
                             p.group(),
@@ -281,21 +277,28 @@ public class TileMatcher extends EventTimeStage<TileKey, Position, Membership>
         final List<IndexEntry> inside = new ArrayList<>();
         final List<IndexEntry> near = new ArrayList<>();
         private final double margin;
-        double lon;
-        double lat;
-        int tested;
+        private double lon;
+        private double lat;
+        private int tested;
 
         Candidates(double margin) {
             this.margin = margin;
         }
 
-        /** Starts the candidates of the point (folded lon). */
-        void at(double foldedLon, double lat) {
+        /**
+         * Finds the fences the point (folded lon) is inside or near among the candidates of {@code
+         * tree} (null: none), into {@link #inside} and {@link #near}; returns how many it tested.
+         */
+        int find(QuadTree<IndexEntry> tree, double foldedLon, double lat) {
             this.lon = foldedLon;
             this.lat = lat;
             tested = 0;
             inside.clear();
             near.clear();
+            if (tree != null) {
+                tree.query(foldedLon, lat, this);
+            }
+            return tested;
         }
 
         @Override

@@ -447,7 +447,7 @@ public final class JobThroughput {
         Recording jfr = null;
         if (reported && Boolean.parseBoolean(settings.get("jfr"))) {
             jfr = new Recording(jdk.jfr.Configuration.getConfiguration("profile"));
-            // one event per promoted object: these alone halve the job's rate
+            // an event per promoted object, which the summary does not use
             jfr.disable("jdk.PromoteObjectInNewPLAB");
             jfr.disable("jdk.PromoteObjectOutsidePLAB");
             jfr.start();
