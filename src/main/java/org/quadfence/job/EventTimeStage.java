@@ -24,6 +24,7 @@ import org.apache.flink.util.OutputTag;
 
 import java.util.ArrayList;
 import java.util.Comparator;
+import java.util.HashMap;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
@@ -36,8 +37,9 @@ import java.util.Map;
  *
  * <p>Records wait in memory, not in keyed state: between watermarks the stage appends them to a
  * list, and at a watermark it sorts the ones that are due. That costs no state access and no timer
- * per record. A checkpoint writes the waiting records to operator state, and a restore gives each
- * subtask those of its key groups, at any parallelism.
+ * per record. A checkpoint writes the waiting records to operator state, a list per key group (a
+ * few long lists cost a checkpoint far less than many records), and a restore gives each subtask
+ * those of its key groups, at any parallelism.
  *
  * <p>Memory stays bounded: when {@value #HELD_LIMIT} records (option {@code max-waiting-records})
  * wait in one subtask (the watermark is held back, say by a fences topic that is still loading),
@@ -71,7 +73,8 @@ abstract class EventTimeStage<K, T, OUT> extends AbstractStreamOperator<OUT>
     private transient List<Held<K, T>> due;
     private transient List<T> sameKey;
     private transient long heldMinTime;
-    private transient ListState<Tuple3<K, Long, T>> checkpointed;
+    // The waiting records at the last checkpoint: one list per key group, in arrival order.
+    private transient ListState<List<Tuple3<K, Long, T>>> checkpointed;
     private transient TimeBuffer<T> spilled;
     // Times with records in keyed state and a timer still to fire, over all keys.
     private transient long backlog;
@@ -110,8 +113,8 @@ abstract class EventTimeStage<K, T, OUT> extends AbstractStreamOperator<OUT>
         heldMinTime = Long.MAX_VALUE;
         spilled = new TimeBuffer<>(context.getKeyedStateStore(), "waiting", recordType);
         @SuppressWarnings({"unchecked", "rawtypes"})
-        TypeSerializer<Tuple3<K, Long, T>> serializer =
-                new OneWriteSerializer<>(
+        TypeSerializer<List<Tuple3<K, Long, T>>> serializer =
+                new FrozenListSerializer<>(
                         new TupleSerializer<>(
                                 (Class) Tuple3.class,
                                 new TypeSerializer<?>[] {
@@ -128,7 +131,7 @@ abstract class EventTimeStage<K, T, OUT> extends AbstractStreamOperator<OUT>
         }
     }
 
-    // Every subtask reads every record of the union and keeps those of its own key groups.
+    // Every subtask reads every key group's list of the union and keeps those of its own.
     private void restore() throws Exception {
         var task = getRuntimeContext().getTaskInfo();
         int maxParallelism = task.getMaxNumberOfParallelSubtasks();
@@ -137,9 +140,12 @@ abstract class EventTimeStage<K, T, OUT> extends AbstractStreamOperator<OUT>
                         maxParallelism,
                         task.getNumberOfParallelSubtasks(),
                         task.getIndexOfThisSubtask());
-        for (Tuple3<K, Long, T> entry : checkpointed.get()) {
-            if (mine.contains(KeyGroupRangeAssignment.assignToKeyGroup(entry.f0, maxParallelism))) {
-                keep(entry.f0, entry.f1, entry.f2);
+        for (List<Tuple3<K, Long, T>> keyGroup : checkpointed.get()) {
+            if (mine.contains(
+                    KeyGroupRangeAssignment.assignToKeyGroup(keyGroup.get(0).f0, maxParallelism))) {
+                for (Tuple3<K, Long, T> entry : keyGroup) {
+                    keep(entry.f0, entry.f1, entry.f2);
+                }
             }
         }
         List<K> keys = new ArrayList<>();
@@ -162,11 +168,17 @@ abstract class EventTimeStage<K, T, OUT> extends AbstractStreamOperator<OUT>
     @Override
     public void snapshotState(StateSnapshotContext context) throws Exception {
         super.snapshotState(context);
-        List<Tuple3<K, Long, T>> entries = new ArrayList<>(held.size());
+        int maxParallelism = getRuntimeContext().getTaskInfo().getMaxNumberOfParallelSubtasks();
+        Map<Integer, List<Tuple3<K, Long, T>>> byKeyGroup = new HashMap<>();
         for (Held<K, T> h : held) {
-            entries.add(Tuple3.of(h.key, h.time, h.record));
+            byKeyGroup
+                    .computeIfAbsent(
+                            KeyGroupRangeAssignment.computeKeyGroupForKeyHash(
+                                    h.hash, maxParallelism),
+                            g -> new ArrayList<>())
+                    .add(Tuple3.of(h.key, h.time, h.record));
         }
-        checkpointed.update(entries);
+        checkpointed.update(new ArrayList<>(byKeyGroup.values()));
     }
 
     /**

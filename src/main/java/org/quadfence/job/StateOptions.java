@@ -19,7 +19,7 @@ import java.util.TreeMap;
 final class StateOptions {
 
     /** The layout of this version's state; savepoints of another layout are refused. */
-    static final String FORMAT = "6";
+    static final String FORMAT = "7";
 
     private StateOptions() {}
 
