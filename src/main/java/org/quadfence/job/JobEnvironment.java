@@ -69,6 +69,12 @@ public final class JobEnvironment {
                     StateBackendOptions.STATE_BACKEND,
                     String::valueOf);
 
+    private static final Setting<Duration, Duration> WATERMARK_INTERVAL =
+            new Setting<>(
+                    QuadfenceOptions.WATERMARK_INTERVAL,
+                    PipelineOptions.AUTO_WATERMARK_INTERVAL,
+                    d -> d);
+
     private static final List<Setting<?, ?>> CHECKPOINT_SETTINGS =
             List.of(
                     new Setting<>(
@@ -113,6 +119,7 @@ public final class JobEnvironment {
     public static Map<String, String> flinkKeys() {
         Map<String, String> keys = new LinkedHashMap<>();
         keys.put(STATE_BACKEND.option().key(), STATE_BACKEND.flink().key());
+        keys.put(WATERMARK_INTERVAL.option().key(), WATERMARK_INTERVAL.flink().key());
         CHECKPOINT_SETTINGS.forEach(s -> keys.put(s.option().key(), s.flink().key()));
         keys.put(RESTART_STRATEGY.option().key(), RESTART_STRATEGY.flink().key());
         keys.put(RESTART_ATTEMPTS.option().key(), RESTART_ATTEMPTS.flink().key());
@@ -153,6 +160,9 @@ public final class JobEnvironment {
         // A record type that falls back to Kryo is a bug here, not a slow path.
         conf.set(PipelineOptions.GENERIC_TYPES, false);
         shown.put(STATE_BACKEND.option().key(), STATE_BACKEND.apply(options, cluster, conf));
+        shown.put(
+                WATERMARK_INTERVAL.option().key(),
+                WATERMARK_INTERVAL.apply(options, cluster, conf));
         if (checkpoints) {
             for (Setting<?, ?> s : CHECKPOINT_SETTINGS) {
                 shown.put(s.option().key(), s.apply(options, cluster, conf));

@@ -30,6 +30,7 @@ import static org.quadfence.job.QuadfenceOptions.RESTART_ATTEMPTS;
 import static org.quadfence.job.QuadfenceOptions.TILE_LEVEL;
 import static org.quadfence.job.QuadfenceOptions.TILE_SHARDS;
 import static org.quadfence.job.QuadfenceOptions.TOLERABLE_CHECKPOINT_FAILURES;
+import static org.quadfence.job.QuadfenceOptions.WATERMARK_INTERVAL;
 
 /**
  * The job's options ({@link QuadfenceOptions}) with the values a user gave. Values come from a
@@ -263,6 +264,10 @@ public final class JobOptions implements Serializable {
                 throw new IllegalArgumentException(
                         o.key() + " must be at least 10ms, got " + written(o));
             }
+        }
+        if (get(WATERMARK_INTERVAL).compareTo(Duration.ofMillis(1)) < 0) {
+            throw new IllegalArgumentException(
+                    "watermark-interval must be at least 1ms, got " + written(WATERMARK_INTERVAL));
         }
         Duration longest = Duration.ofMillis(MAX_EVENT_TIME);
         for (ConfigOption<?> o : QuadfenceOptions.all()) {

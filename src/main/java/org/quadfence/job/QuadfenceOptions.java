@@ -119,6 +119,14 @@ public final class QuadfenceOptions {
                             + " machine's clock is a dead letter \"future\" and moves no"
                             + " watermark; 0: off");
 
+    public static final ConfigOption<Duration> WATERMARK_INTERVAL =
+            option(
+                    Duration.class,
+                    key("watermark-interval").durationType().defaultValue(Duration.ofMillis(100)),
+                    "how often the sources emit a watermark, at least 1ms; every stage hands its"
+                            + " records on at watermarks, so a position waits about half of this"
+                            + " on top of max-out-of-orderness");
+
     // ---------------------------------------------------------------- failures
 
     public static final ConfigOption<Duration> CHECKPOINT_INTERVAL =

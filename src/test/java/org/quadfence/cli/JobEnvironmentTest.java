@@ -3,6 +3,7 @@ package org.quadfence.cli;
 import org.apache.flink.configuration.CheckpointingOptions;
 import org.apache.flink.configuration.Configuration;
 import org.apache.flink.configuration.ExternalizedCheckpointRetention;
+import org.apache.flink.configuration.PipelineOptions;
 import org.apache.flink.configuration.RestartStrategyOptions;
 import org.apache.flink.configuration.StateBackendOptions;
 import org.apache.flink.connector.base.DeliveryGuarantee;
@@ -36,6 +37,7 @@ class JobEnvironmentTest {
     private static Configuration cluster() {
         Configuration c = new Configuration();
         c.setString("state.backend.type", "rocksdb");
+        c.setString("pipeline.auto-watermark-interval", "250 ms");
         c.setString("execution.checkpointing.interval", "30 s");
         c.setString("execution.checkpointing.mode", "AT_LEAST_ONCE");
         c.setString("execution.checkpointing.timeout", "5 min");
@@ -73,6 +75,8 @@ class JobEnvironmentTest {
         Configuration conf =
                 JobEnvironment.flinkConfiguration(JobOptions.defaults(), NO_CLUSTER, true);
         assertThat(conf.get(StateBackendOptions.STATE_BACKEND)).isEqualTo("hashmap");
+        assertThat(conf.get(PipelineOptions.AUTO_WATERMARK_INTERVAL))
+                .isEqualTo(Duration.ofMillis(100));
         assertThat(conf.get(CheckpointingOptions.CHECKPOINTING_INTERVAL))
                 .isEqualTo(Duration.ofSeconds(10));
         assertThat(conf.get(CheckpointingOptions.CHECKPOINTING_CONSISTENCY_MODE))
@@ -99,6 +103,7 @@ class JobEnvironmentTest {
         assertThat(checkpoints.getTolerableCheckpointFailureNumber()).isEqualTo(7);
         assertThat(env.getConfiguration().get(StateBackendOptions.STATE_BACKEND))
                 .isEqualTo("rocksdb");
+        assertThat(env.getConfig().getAutoWatermarkInterval()).isEqualTo(250);
         assertThat(env.getConfiguration().get(RestartStrategyOptions.RESTART_STRATEGY))
                 .isEqualTo("fixed-delay");
         assertThat(
@@ -125,6 +130,7 @@ class JobEnvironmentTest {
                 JobOptions.of(
                         Map.of(
                                 "state-backend", "hashmap",
+                                "watermark-interval", "50ms",
                                 "checkpoint-interval", "10s",
                                 "delivery", "exactly-once",
                                 "checkpoint-timeout", "2min",
@@ -142,6 +148,7 @@ class JobEnvironmentTest {
         assertThat(checkpoints.getTolerableCheckpointFailureNumber()).isEqualTo(3);
         assertThat(env.getConfiguration().get(StateBackendOptions.STATE_BACKEND))
                 .isEqualTo("hashmap");
+        assertThat(env.getConfig().getAutoWatermarkInterval()).isEqualTo(50);
         assertThat(
                         env.getConfiguration()
                                 .get(RestartStrategyOptions.RESTART_STRATEGY_FIXED_DELAY_ATTEMPTS))

@@ -163,6 +163,11 @@ class JobOptionsTest {
             assertThatThrownBy(() -> JobOptions.of(Map.of(key, "9")))
                     .hasMessage(key + " must be at least 10ms, got 9");
         }
+        assertThat(JobOptions.KNOWN.get("watermark-interval")[1]).contains("at least 1ms");
+        assertThat(JobOptions.of(Map.of("watermark-interval", "1ms")).millis("watermark-interval"))
+                .isEqualTo(1);
+        assertThatThrownBy(() -> JobOptions.of(Map.of("watermark-interval", "0")))
+                .hasMessage("watermark-interval must be at least 1ms, got 0");
         String most = String.valueOf(JobOptions.MAX_EVENT_TIME);
         for (String key : List.of("dwell-ms", "entity-ttl", "max-future", "idle-timeout")) {
             assertThat(JobOptions.of(Map.of(key, most)).millis(key))
