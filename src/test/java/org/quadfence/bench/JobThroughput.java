@@ -120,6 +120,9 @@ public final class JobThroughput {
                 "latency-runs", "exactly-once/hashmap,at-least-once/hashmap,exactly-once/rocksdb");
         DEFAULTS.put("rates", "auto"); // positions/s; auto: half the hashmap throughput
         DEFAULTS.put("latency-checkpoint-interval", "1s");
+        // unreported runs of the first latency run's kind before the reported ones: a JVM reaches
+        // its steady latency only after minutes at that load (docs/benchmarks.md, session 6)
+        DEFAULTS.put("latency-warmup", "2");
         DEFAULTS.put("warmup", "20s");
         DEFAULTS.put("measure", "40s");
         DEFAULTS.put("managed-memory", "512m"); // RocksDB's memory in the MiniCluster
@@ -719,16 +722,32 @@ public final class JobThroughput {
                         + " p50 | p90 | p99 | max | kept up | checkpoint e2e avg / max | heap held"
                         + " |\n|---|---|---:|---:|---:|---:|---:|---:|---|---:|---:|\n");
         StringBuilder details = new StringBuilder();
+        StringBuilder warmups = new StringBuilder();
+        String[] first = settings.get("latency-runs").split(",")[0].trim().split("/");
+        for (int i = 0; i < Integer.parseInt(settings.get("latency-warmup")); i++) {
+            warmups.append("- ").append(latency(first[0], first[1], rates.get(0), null));
+        }
         for (double rate : rates) {
             for (String run : settings.get("latency-runs").split(",")) {
                 String[] db = run.trim().split("/");
                 latency(db[0], db[1], rate, details);
             }
         }
+        if (warmups.length() > 0) {
+            report.append(
+                            "\nBefore the reported runs, unreported ones of the first kind in this"
+                                    + " JVM (setting latency-warmup), so that the JIT has compiled"
+                                    + " the job's code at this load:\n\n")
+                    .append(warmups);
+        }
         report.append('\n').append(details);
     }
 
-    private void latency(String delivery, String backend, double rate, StringBuilder details)
+    /**
+     * Runs the job unbounded at {@code rate} and measures its latency; reports the run in the table
+     * and {@code details}, or, without {@code details}, only returns its line (a warm-up).
+     */
+    private String latency(String delivery, String backend, double rate, StringBuilder details)
             throws Exception {
         String tag =
                 "lat-"
@@ -819,6 +838,20 @@ public final class JobThroughput {
         long[] lat = reader.latencies();
         boolean keptUp = backlogAtEnd < rate; // less than a second of positions unread
         JsonNode e2e = mon.checkpointSummary("end_to_end_duration");
+        String line =
+                String.format(
+                        Locale.ROOT,
+                        "%s%s: p50 %s p99 %s max %s, backlog %d",
+                        tag,
+                        details == null ? " (warm-up)" : "",
+                        ms(percentile(lat, 0.5)),
+                        ms(percentile(lat, 0.99)),
+                        ms(lat.length == 0 ? -1 : lat[lat.length - 1]),
+                        backlogAtEnd);
+        log(line);
+        if (details == null) {
+            return line + "\n";
+        }
         report.append(
                 String.format(
                         Locale.ROOT,
@@ -849,15 +882,7 @@ public final class JobThroughput {
                         mb(heapHeld)));
         mon.describe(details);
         cpuTable(details, cpu);
-        log(
-                String.format(
-                        Locale.ROOT,
-                        "%s: p50 %s p99 %s max %s, backlog %d",
-                        tag,
-                        ms(percentile(lat, 0.5)),
-                        ms(percentile(lat, 0.99)),
-                        ms(lat.length == 0 ? -1 : lat[lat.length - 1]),
-                        backlogAtEnd));
+        return line + "\n";
     }
 
     /** Reads the events topic from its beginning and keeps the latencies of a time window. */
