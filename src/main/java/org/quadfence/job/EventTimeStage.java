@@ -36,10 +36,10 @@ import java.util.Map;
  * at one time, a key's timers come before its records.
  *
  * <p>Records wait in memory, not in keyed state: between watermarks the stage appends them to a
- * list, and at a watermark it sorts the ones that are due. That costs no state access and no timer
- * per record. A checkpoint writes the waiting records to operator state, a list per key group (a
- * few long lists cost a checkpoint far less than many records), and a restore gives each subtask
- * those of its key groups, at any parallelism.
+ * list, and at a watermark it sorts that list and takes the due records ({@link WaitingRecords}).
+ * That costs no state access and no timer per record. A checkpoint writes the waiting records to
+ * operator state, a list per key group (a few long lists cost a checkpoint far less than many
+ * records), and a restore gives each subtask those of its key groups, at any parallelism.
  *
  * <p>Memory stays bounded: when {@value #HELD_LIMIT} records (option {@code max-waiting-records})
  * wait in one subtask (the watermark is held back, say by a fences topic that is still loading),
@@ -67,12 +67,11 @@ abstract class EventTimeStage<K, T, OUT> extends AbstractStreamOperator<OUT>
     private final TypeInformation<T> recordType;
     private int heldLimit;
 
-    private transient List<Held<K, T>> held;
+    private transient WaitingRecords<Held<K, T>> held;
     // The records due at a watermark, and those of one key at one time: reused, so that
     // handing records over allocates no lists.
     private transient List<Held<K, T>> due;
     private transient List<T> sameKey;
-    private transient long heldMinTime;
     // The waiting records at the last checkpoint: one list per key group, in arrival order.
     private transient ListState<List<Tuple3<K, Long, T>>> checkpointed;
     private transient TimeBuffer<T> spilled;
@@ -107,10 +106,9 @@ abstract class EventTimeStage<K, T, OUT> extends AbstractStreamOperator<OUT>
     @Override
     public void initializeState(StateInitializationContext context) throws Exception {
         super.initializeState(context);
-        held = new ArrayList<>();
+        held = new WaitingRecords<>(DUE_ORDER, h -> h.time);
         due = new ArrayList<>();
         sameKey = new ArrayList<>();
-        heldMinTime = Long.MAX_VALUE;
         spilled = new TimeBuffer<>(context.getKeyedStateStore(), "waiting", recordType);
         @SuppressWarnings({"unchecked", "rawtypes"})
         TypeSerializer<List<Tuple3<K, Long, T>>> serializer =
@@ -170,14 +168,14 @@ abstract class EventTimeStage<K, T, OUT> extends AbstractStreamOperator<OUT>
         super.snapshotState(context);
         int maxParallelism = getRuntimeContext().getTaskInfo().getMaxNumberOfParallelSubtasks();
         Map<Integer, List<Tuple3<K, Long, T>>> byKeyGroup = new HashMap<>();
-        for (Held<K, T> h : held) {
-            byKeyGroup
-                    .computeIfAbsent(
-                            KeyGroupRangeAssignment.computeKeyGroupForKeyHash(
-                                    h.hash, maxParallelism),
-                            g -> new ArrayList<>())
-                    .add(Tuple3.of(h.key, h.time, h.record));
-        }
+        held.forEach(
+                h ->
+                        byKeyGroup
+                                .computeIfAbsent(
+                                        KeyGroupRangeAssignment.computeKeyGroupForKeyHash(
+                                                h.hash, maxParallelism),
+                                        g -> new ArrayList<>())
+                                .add(Tuple3.of(h.key, h.time, h.record)));
         checkpointed.update(new ArrayList<>(byKeyGroup.values()));
     }
 
@@ -202,12 +200,13 @@ abstract class EventTimeStage<K, T, OUT> extends AbstractStreamOperator<OUT>
         }
         if (!held.isEmpty()) {
             Object current = getCurrentKey();
-            for (Held<K, T> h : held) {
+            List<Held<K, T>> all = new ArrayList<>(held.size());
+            held.forEach(all::add);
+            held.clear();
+            for (Held<K, T> h : all) {
                 setCurrentKey(h.key);
                 spill(h.time, h.record);
             }
-            held.clear();
-            heldMinTime = Long.MAX_VALUE;
             setCurrentKey(current);
         }
         spill(time, record);
@@ -215,7 +214,6 @@ abstract class EventTimeStage<K, T, OUT> extends AbstractStreamOperator<OUT>
 
     private void keep(K key, long time, T record) {
         held.add(new Held<>(key, time, record));
-        heldMinTime = Math.min(heldMinTime, time);
     }
 
     private void spill(long time, T record) throws Exception {
@@ -260,29 +258,12 @@ abstract class EventTimeStage<K, T, OUT> extends AbstractStreamOperator<OUT>
 
     @Override
     public void processWatermark(Watermark mark) throws Exception {
-        if (heldMinTime <= mark.getTimestamp()) {
-            takeDue(mark.getTimestamp());
+        if (held.minTime() <= mark.getTimestamp()) {
+            held.takeDue(mark.getTimestamp(), due);
             handOver(due);
             due.clear();
         }
         super.processWatermark(mark);
-    }
-
-    /** Moves the records at or before {@code watermark} to {@link #due}, by time and key hash. */
-    private void takeDue(long watermark) {
-        long min = Long.MAX_VALUE;
-        int kept = 0;
-        for (Held<K, T> h : held) {
-            if (h.time <= watermark) {
-                due.add(h);
-            } else {
-                held.set(kept++, h);
-                min = Math.min(min, h.time);
-            }
-        }
-        held.subList(kept, held.size()).clear();
-        heldMinTime = min;
-        due.sort(DUE_ORDER);
     }
 
     private void handOver(List<Held<K, T>> due) throws Exception {
