@@ -22,6 +22,9 @@ final class WaitingRecords<R> {
     private final Comparator<? super R> dueOrder;
     private final ToLongFunction<? super R> time;
     private List<R> arriving = new ArrayList<>();
+    // The list of the last run taken whole, emptied: the next arriving records go into it, so
+    // that a watermark grows no new list (a large one is a humongous object in G1).
+    private List<R> spare;
     private final ArrayDeque<Run<R>> runs = new ArrayDeque<>();
     private int size;
     private long minTime = Long.MAX_VALUE;
@@ -60,7 +63,8 @@ final class WaitingRecords<R> {
         if (!arriving.isEmpty()) {
             arriving.sort(dueOrder);
             runs.add(new Run<>(arriving));
-            arriving = new ArrayList<>();
+            arriving = spare != null ? spare : new ArrayList<>();
+            spare = null;
         }
         int from = due.size();
         int runsWithDue = 0;
@@ -79,6 +83,8 @@ final class WaitingRecords<R> {
             }
             if (run.start == run.items.size()) {
                 it.remove();
+                run.items.clear();
+                spare = run.items;
             } else {
                 min = Math.min(min, time.applyAsLong(run.items.get(run.start)));
             }
