@@ -37,6 +37,8 @@ public final class GeofenceJob {
      *
      * @param currentFences where each entity's current fences go; null: nowhere
      * @param sinkParallelism the sinks' parallelism; 0 keeps the default
+     * @param live whether the inputs are unbounded: only then may a silent partition stop holding
+     *     back the watermark ({@code idle-timeout}); a bounded input holds it until it is read
      */
     public record Io(
             Source<Parsed<Position>, ?, ?> positions,
@@ -44,11 +46,13 @@ public final class GeofenceJob {
             Sink<GeofenceEvent> events,
             Sink<DeadLetter> deadLetters,
             Sink<CurrentFences> currentFences,
-            int sinkParallelism) {
+            int sinkParallelism,
+            boolean live) {
 
         /** The same, with positions from {@code source}. */
         public Io withPositions(Source<Parsed<Position>, ?, ?> source) {
-            return new Io(source, fences, events, deadLetters, currentFences, sinkParallelism);
+            return new Io(
+                    source, fences, events, deadLetters, currentFences, sinkParallelism, live);
         }
     }
 
@@ -72,7 +76,9 @@ public final class GeofenceJob {
     /** Adds the job's operators to {@code env}, configured as it is. */
     public static void build(StreamExecutionEnvironment env, JobOptions options, Io io) {
         Duration bound = Duration.ofMillis(options.millis("max-out-of-orderness"));
-        Duration idle = Duration.ofMillis(options.millis("idle-timeout"));
+        // A bounded input is never idle, only slow: taking a slow fences file as idle let
+        // positions pass fences that were still being read, so the output depended on timing.
+        Duration idle = io.live() ? Duration.ofMillis(options.millis("idle-timeout")) : null;
         DataStream<Parsed<Position>> positions =
                 env.fromSource(
                                 io.positions(),
@@ -108,12 +114,13 @@ public final class GeofenceJob {
         }
     }
 
-    // Watermarks per source split, from the event time of the good records.
+    // Watermarks per source split, from the event time of the good records; idle: none.
     private static <T> WatermarkStrategy<Parsed<T>> watermarks(
             Duration bound, Duration idle, Geofencing.EventTime<T> time) {
-        return WatermarkStrategy.<Parsed<T>>forBoundedOutOfOrderness(bound)
-                .withTimestampAssigner((r, ts) -> r.ok() ? time.of(r.value()) : NO_TIME)
-                .withIdleness(idle);
+        WatermarkStrategy<Parsed<T>> strategy =
+                WatermarkStrategy.<Parsed<T>>forBoundedOutOfOrderness(bound)
+                        .withTimestampAssigner((r, ts) -> r.ok() ? time.of(r.value()) : NO_TIME);
+        return idle == null ? strategy : strategy.withIdleness(idle);
     }
 
     private static void parallelism(DataStreamSink<?> sink, Io io) {

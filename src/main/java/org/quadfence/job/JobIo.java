@@ -29,7 +29,8 @@ public final class JobIo {
 
     /**
      * Files: JSON-lines inputs, and outputs written at parallelism 1 so each entity's events keep
-     * their order. Fence changes without a timestamp hold from the beginning of time.
+     * their order. Fence changes without a timestamp hold from the beginning of time. A file is
+     * never idle: positions wait until the fences file has been read up to their time.
      */
     public static GeofenceJob.Io files(
             java.nio.file.Path fences,
@@ -73,7 +74,8 @@ public final class JobIo {
                         ? null
                         : new JsonLinesFileSink<CurrentFences>(
                                 currentFences, () -> new CurrentFencesCodec()::encode),
-                1);
+                1,
+                false);
     }
 
     /** What the input codecs enforce, as the options say. */
@@ -123,6 +125,7 @@ public final class JobIo {
                 o.get("memberships-topic").isEmpty()
                         ? null
                         : kafka.currentFences(o.get("memberships-topic"), delivery),
-                0);
+                0,
+                !bounded);
     }
 }
