@@ -202,6 +202,7 @@ public final class Main {
                         ? Restore.savepoint(savepoint)
                         : fresh ? Restore.fresh(checkpoints) : Restore.latest(checkpoints);
         StateFormat.check(checkpoints, restore);
+        ResumeIdentity.check(checkpoints, restore, options);
 
         Configuration conf = LocalFlink.configuration();
         int port = webPort();
