@@ -1,9 +1,11 @@
 package org.quadfence.io;
 
+import org.apache.flink.api.common.eventtime.SerializableTimestampAssigner;
 import org.apache.flink.api.common.serialization.DeserializationSchema;
 import org.apache.flink.api.common.serialization.SerializationSchema;
 import org.apache.flink.api.common.typeinfo.TypeHint;
 import org.apache.flink.api.common.typeinfo.TypeInformation;
+import org.apache.flink.api.connector.source.Source;
 import org.apache.flink.connector.base.DeliveryGuarantee;
 import org.apache.flink.connector.kafka.sink.KafkaRecordSerializationSchema;
 import org.apache.flink.connector.kafka.sink.KafkaSink;
@@ -59,6 +61,19 @@ public final class KafkaIo {
         this.transactionalIdPrefix = transactionalIdPrefix;
         this.clientProperties = clientProperties;
         this.rules = rules;
+    }
+
+    /**
+     * {@code source} with the latest event time per partition kept in its checkpoints, so that a
+     * restored job goes on from the watermark its sources had reached ({@link
+     * EventTimeKafkaSource}).
+     *
+     * @param eventTime the timestamp assigner of the source's watermark strategy
+     * @param boundMs that strategy's bound of out-of-orderness
+     */
+    public static <T> Source<T, ?, ?> keepingEventTime(
+            KafkaSource<T> source, SerializableTimestampAssigner<T> eventTime, long boundMs) {
+        return new EventTimeKafkaSource<>(source, eventTime, boundMs);
     }
 
     /** Where positions are read from without a checkpoint: earliest, latest or committed. */

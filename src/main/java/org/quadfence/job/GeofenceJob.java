@@ -1,5 +1,6 @@
 package org.quadfence.job;
 
+import org.apache.flink.api.common.eventtime.SerializableTimestampAssigner;
 import org.apache.flink.api.common.eventtime.WatermarkStrategy;
 import org.apache.flink.api.common.typeinfo.TypeHint;
 import org.apache.flink.api.connector.sink2.Sink;
@@ -8,6 +9,7 @@ import org.apache.flink.streaming.api.datastream.DataStream;
 import org.apache.flink.streaming.api.datastream.DataStreamSink;
 import org.apache.flink.streaming.api.environment.StreamExecutionEnvironment;
 
+import org.quadfence.io.EventTimes;
 import org.quadfence.model.CurrentFences;
 import org.quadfence.model.DeadLetter;
 import org.quadfence.model.FenceChange;
@@ -26,9 +28,6 @@ public final class GeofenceJob {
 
     /** The layout of the job's state; checkpoints of another layout are not restored. */
     public static final String STATE_FORMAT = StateOptions.FORMAT;
-
-    // Dead letters carry no event time and must not move the watermark.
-    private static final long NO_TIME = Long.MIN_VALUE;
 
     private GeofenceJob() {}
 
@@ -82,14 +81,14 @@ public final class GeofenceJob {
         DataStream<Parsed<Position>> positions =
                 env.fromSource(
                                 io.positions(),
-                                watermarks(bound, idle, (Position p) -> p.timestamp()),
+                                watermarks(bound, idle, EventTimes.POSITIONS),
                                 "positions source",
                                 new TypeHint<Parsed<Position>>() {}.getTypeInfo())
                         .uid("positions-source");
         DataStream<Parsed<FenceChange>> fences =
                 env.fromSource(
                                 io.fences(),
-                                watermarks(bound, idle, (FenceChange c) -> c.timestamp()),
+                                watermarks(bound, idle, EventTimes.FENCES),
                                 "fences source",
                                 new TypeHint<Parsed<FenceChange>>() {}.getTypeInfo())
                         .uid("fences-source");
@@ -115,11 +114,10 @@ public final class GeofenceJob {
     }
 
     // Watermarks per source split, from the event time of the good records; idle: none.
-    private static <T> WatermarkStrategy<Parsed<T>> watermarks(
-            Duration bound, Duration idle, Geofencing.EventTime<T> time) {
-        WatermarkStrategy<Parsed<T>> strategy =
-                WatermarkStrategy.<Parsed<T>>forBoundedOutOfOrderness(bound)
-                        .withTimestampAssigner((r, ts) -> r.ok() ? time.of(r.value()) : NO_TIME);
+    private static <T> WatermarkStrategy<T> watermarks(
+            Duration bound, Duration idle, SerializableTimestampAssigner<T> time) {
+        WatermarkStrategy<T> strategy =
+                WatermarkStrategy.<T>forBoundedOutOfOrderness(bound).withTimestampAssigner(time);
         return idle == null ? strategy : strategy.withIdleness(idle);
     }
 

@@ -9,6 +9,7 @@ import org.apache.flink.core.fs.Path;
 
 import org.quadfence.io.CurrentFencesCodec;
 import org.quadfence.io.DeadLetterCodec;
+import org.quadfence.io.EventTimes;
 import org.quadfence.io.FenceChangeCodec;
 import org.quadfence.io.GeofenceEventCodec;
 import org.quadfence.io.InputRules;
@@ -103,7 +104,9 @@ public final class JobIo {
     /**
      * Kafka, as the options say, with the sinks' delivery guarantee that goes with {@code flink},
      * the environment's configuration ({@link JobEnvironment#delivery}); {@code bounded} sources
-     * stop at the offsets latest at start.
+     * stop at the offsets latest at start. The sources keep how far they had read in event time in
+     * their checkpoints, so that a restored job goes on without new input ({@link
+     * KafkaIo#keepingEventTime}).
      */
     public static GeofenceJob.Io kafka(JobOptions o, ReadableConfig flink, boolean bounded) {
         KafkaIo kafka =
@@ -114,12 +117,17 @@ public final class JobIo {
                         o.kafkaProperties(),
                         rules(o));
         DeliveryGuarantee delivery = JobEnvironment.delivery(o, flink);
+        long bound = o.millis("max-out-of-orderness");
         return new GeofenceJob.Io(
-                kafka.positions(
-                        o.get("positions-topic"),
-                        KafkaIo.startingOffsets(o.get("starting-offsets")),
-                        bounded),
-                kafka.fences(o.get("fences-topic"), bounded),
+                KafkaIo.keepingEventTime(
+                        kafka.positions(
+                                o.get("positions-topic"),
+                                KafkaIo.startingOffsets(o.get("starting-offsets")),
+                                bounded),
+                        EventTimes.POSITIONS,
+                        bound),
+                KafkaIo.keepingEventTime(
+                        kafka.fences(o.get("fences-topic"), bounded), EventTimes.FENCES, bound),
                 kafka.events(o.get("events-topic"), delivery),
                 kafka.deadLetters(o.get("dlq-topic"), delivery),
                 o.get("memberships-topic").isEmpty()

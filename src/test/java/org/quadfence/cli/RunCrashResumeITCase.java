@@ -63,6 +63,13 @@ class RunCrashResumeITCase {
      */
     private static final Duration PATIENCE = Duration.ofMinutes(3);
 
+    /**
+     * The bound on how long a restored run takes to write what its checkpoint held, without new
+     * input: its restored watermark goes out before any record is read, then the next checkpoint (1
+     * s) commits the events; the rest is the start of a loaded machine.
+     */
+    private static final Duration RESTORED_EVENTS = Duration.ofSeconds(60);
+
     /** How long the events topic stays the same before a test takes it for complete. */
     private static final Duration QUIET = Duration.ofSeconds(3);
 
@@ -159,6 +166,53 @@ class RunCrashResumeITCase {
             // it emits what it holds. The end markers are that input, as a live stream has it.
             feeder.allowEnd();
             feeder.awaitDone();
+            lines = events.awaitQuiet(n);
+        }
+        assertExactlyTheSample(lines, topics.dlq);
+    }
+
+    /**
+     * Contract 8a, "Nothing waits after a restore": every position and the end markers are in the
+     * topic before the first start, and nothing is written after. The first run checkpoints while
+     * its stages still hold the records waiting for the watermark (a 60 s watermark interval keeps
+     * the sources' watermark from reaching them, as a checkpoint taken right after a fast read of a
+     * backlog does) and is killed; the second is killed a few seconds after its resume; the third,
+     * with no new input, writes every expected event exactly once within {@link #RESTORED_EVENTS}
+     * of its start.
+     */
+    @Test
+    void killedTwiceWhileWorkingThroughABacklogTheThirdRunWritesEveryEventWithoutNewInput()
+            throws Exception {
+        Topics topics = Topics.create("backlog");
+        topics.produceFences();
+        int n = SampleCheck.read(SAMPLE.resolve("expected.jsonl")).size();
+        Path checkpoints = work.resolve(Main.CHECKPOINTS).resolve("backlog");
+        List<String> lines;
+        try (Runs runs = new Runs(work, logs, topics.jobArgs("backlog"));
+                CommittedReader events = new CommittedReader(topics.events);
+                Feeder feeder = new Feeder(topics.positions, 5000, Duration.ZERO)) {
+            feeder.allowEnd();
+            feeder.start();
+            feeder.awaitDone();
+            String[] slowWatermarks = {"--watermark-interval", "60s"};
+            Run first = runs.start(slowWatermarks);
+            first.awaitLine("no checkpoint in " + checkpoints);
+            awaitCheckpointNumbered(checkpoints, 3);
+            first.kill();
+            assertThat(events.count()).as("events before the first kill").isLessThan(n);
+
+            Run second = runs.start();
+            second.awaitResume();
+            Thread.sleep(3_000);
+            second.kill();
+
+            Run third = runs.start();
+            third.awaitResume();
+            long resumed = System.nanoTime();
+            events.awaitAtLeast(n);
+            assertThat(Duration.ofNanos(System.nanoTime() - resumed))
+                    .as("from the third resume to the last event")
+                    .isLessThan(RESTORED_EVENTS);
             lines = events.awaitQuiet(n);
         }
         assertExactlyTheSample(lines, topics.dlq);
