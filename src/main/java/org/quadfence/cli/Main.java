@@ -5,10 +5,13 @@ import org.apache.flink.configuration.CheckpointingOptions;
 import org.apache.flink.configuration.Configuration;
 import org.apache.flink.configuration.RestOptions;
 import org.apache.flink.configuration.StateRecoveryOptions;
+import org.apache.flink.core.execution.JobClient;
+import org.apache.flink.core.execution.JobListener;
 import org.apache.flink.core.execution.RecoveryClaimMode;
 import org.apache.flink.streaming.api.environment.StreamExecutionEnvironment;
 
 import org.quadfence.demo.Demo;
+import org.quadfence.job.DeadLetterTally;
 import org.quadfence.job.GeofenceJob;
 import org.quadfence.job.Help;
 import org.quadfence.job.JobIo;
@@ -36,6 +39,7 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
+import java.util.concurrent.TimeUnit;
 
 /** The {@code ./quadfence} command: {@code demo}, {@code replay} and {@code run}. */
 public final class Main {
@@ -169,6 +173,8 @@ public final class Main {
                 false);
         JobExecutionResult result = env.execute(GeofenceJob.name(options) + " replay");
         StageLoad.summary(result.getAllAccumulatorResults()).forEach(System.out::println);
+        DeadLetterTally.summary(result.getAllAccumulatorResults(), dlq.toString())
+                .forEach(System.out::println);
         return 0;
     }
 
@@ -221,8 +227,73 @@ public final class Main {
         System.out.println("quadfence: " + metrics.note());
         Runtime.getRuntime()
                 .addShutdownHook(new Thread(() -> stopped(checkpoints), "quadfence-stopped"));
+        env.registerJobListener(new DeadLetterStatus(STATUS_INTERVAL_MS));
         env.execute(GeofenceJob.name(options));
         return 0;
+    }
+
+    /** How often {@code run} looks whether its dead letters changed, and says so if they did. */
+    static final long STATUS_INTERVAL_MS = 10_000;
+
+    /**
+     * While a job runs: every interval, when its dead letters or repaired fences changed, a line
+     * such as {@code quadfence: dead letters: 3 (fences, longitude step over 180: 1; positions,
+     * late: 2); fences repaired: 1 (...)}, counted since the run started.
+     */
+    static final class DeadLetterStatus implements JobListener {
+
+        private final long intervalMs;
+        private volatile Thread thread;
+
+        DeadLetterStatus(long intervalMs) {
+            this.intervalMs = intervalMs;
+        }
+
+        @Override
+        public void onJobSubmitted(JobClient client, Throwable failure) {
+            if (client == null) {
+                return;
+            }
+            Thread t = new Thread(() -> report(client), "quadfence-dead-letter-status");
+            t.setDaemon(true);
+            thread = t;
+            t.start();
+        }
+
+        private void report(JobClient client) {
+            String last = null;
+            while (!Thread.currentThread().isInterrupted()) {
+                try {
+                    Thread.sleep(intervalMs);
+                    String line =
+                            DeadLetterTally.statusLine(
+                                    client.getAccumulators()
+                                            .get(intervalMs, TimeUnit.MILLISECONDS));
+                    if (line != null
+                            && !line.equals(last)
+                            && (last != null || !line.equals(NONE))) {
+                        System.out.println("quadfence: " + line);
+                    }
+                    if (line != null) {
+                        last = line;
+                    }
+                } catch (InterruptedException e) {
+                    return;
+                } catch (Exception e) {
+                    // The job is finishing or restarting: ask again next time.
+                }
+            }
+        }
+
+        @Override
+        public void onJobExecuted(JobExecutionResult result, Throwable failure) {
+            Thread t = thread;
+            if (t != null) {
+                t.interrupt();
+            }
+        }
+
+        private static final String NONE = "dead letters: 0";
     }
 
     // On Ctrl-C or a kill: the checkpoints are retained, and this says which one comes next.

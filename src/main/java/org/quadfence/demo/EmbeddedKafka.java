@@ -38,6 +38,9 @@ import java.util.stream.Stream;
  */
 public final class EmbeddedKafka implements AutoCloseable {
 
+    /** The broker's message.max.bytes: a record of 16 MiB (max-record-bytes) and room to spare. */
+    public static final int MESSAGE_MAX_BYTES = 17 << 20;
+
     private final Path dir;
     private final int port;
     private final KafkaRaftServer server;
@@ -78,9 +81,9 @@ public final class EmbeddedKafka implements AutoCloseable {
         p.setProperty("group.initial.rebalance.delay.ms", "0");
         p.setProperty("auto.create.topics.enable", "false");
         p.setProperty("log.retention.ms", "-1");
-        // Room for records over the default 1 MiB, so that the job, not the broker, dead-letters
-        // them (the samples hold one).
-        p.setProperty("message.max.bytes", String.valueOf(4 << 20));
+        // Room for records of the job's default max-record-bytes (16 MiB) with their batch's
+        // overhead, so that the job, not the broker, uses them or dead-letters larger ones.
+        p.setProperty("message.max.bytes", String.valueOf(MESSAGE_MAX_BYTES));
         Path config = dir.resolve("server.properties");
         try (OutputStream out = Files.newOutputStream(config)) {
             p.store(out, null);

@@ -16,6 +16,11 @@ import java.nio.charset.StandardCharsets;
  *
  * <pre>{"input":"positions","error":"lat out of range [-90, 90]: 91.2","raw":"..."}</pre>
  *
+ * <p>and the report of a fence used after a repair (contract section 8a), with {@code
+ * "repaired":true} after the error:
+ *
+ * <pre>{"input":"fences","error":"repaired (make-valid): ...","repaired":true,"raw":"..."}</pre>
+ *
  * <p>Instances are immutable and thread-safe.
  */
 public final class DeadLetterCodec {
@@ -52,6 +57,9 @@ public final class DeadLetterCodec {
             g.writeStartObject();
             g.writeStringField("input", d.input());
             g.writeStringField("error", d.error());
+            if (d.repaired()) {
+                g.writeBooleanField("repaired", true);
+            }
             g.writeStringField("raw", d.raw());
             g.writeEndObject();
         } catch (IOException e) {
@@ -61,8 +69,8 @@ public final class DeadLetterCodec {
     }
 
     /**
-     * Reads a dead letter written by {@link #encode}: string fields input, error and raw; others
-     * are ignored.
+     * Reads a dead letter written by {@link #encode}: string fields input, error and raw, and the
+     * optional boolean repaired; others are ignored.
      *
      * @throws IllegalArgumentException naming what is wrong, for anything else
      */
@@ -78,6 +86,7 @@ public final class DeadLetterCodec {
         String input = null;
         String error = null;
         String raw = null;
+        boolean repaired = false;
         while (p.nextToken() == JsonToken.FIELD_NAME) {
             String name = p.currentName();
             p.nextToken();
@@ -85,12 +94,18 @@ public final class DeadLetterCodec {
                 case "input" -> input = Json.string(p, name);
                 case "error" -> error = Json.string(p, name);
                 case "raw" -> raw = Json.string(p, name);
+                case "repaired" -> {
+                    if (!p.currentToken().isBoolean()) {
+                        throw new BadRecord("repaired must be true or false");
+                    }
+                    repaired = p.getBooleanValue();
+                }
                 default -> p.skipChildren();
             }
         }
         if (input == null || error == null || raw == null) {
             throw new BadRecord("a dead letter needs the string fields input, error and raw");
         }
-        return new DeadLetter(input, error, raw);
+        return new DeadLetter(input, error, raw, repaired);
     }
 }

@@ -48,7 +48,7 @@ import java.nio.charset.StandardCharsets;
  */
 public final class FenceChangeCodec {
 
-    private final JsonFactory factory = Limits.jsonFactory();
+    private final JsonFactory factory;
     private final InputRules rules;
 
     /** A codec with the job's default {@link InputRules}. */
@@ -56,10 +56,17 @@ public final class FenceChangeCodec {
         this(InputRules.DEFAULTS);
     }
 
-    /** A codec that enforces {@code rules}: polygon vertices, the event time's distance. */
+    /**
+     * A codec that enforces {@code rules}: the record's size, polygon vertices, the event time's
+     * distance, and whether polygons that are not valid are repaired.
+     */
     public FenceChangeCodec(InputRules rules) {
         this.rules = rules;
+        this.factory = Limits.jsonFactory(rules.maxRecordBytes());
     }
+
+    /** A change as read, and why its polygon had to be repaired (null: it had not). */
+    private record Read(FenceChange change, String repairedBecause) {}
 
     /**
      * Parses one fence change. Never throws: any input gives either a change or a dead letter for
@@ -73,6 +80,9 @@ public final class FenceChangeCodec {
      *
      * <p>From a file, pass a null key and {@link Long#MIN_VALUE} (the beginning of time).
      *
+     * <p>A polygon fence repaired under {@link InputRules#makeValid()} gives the repaired change
+     * and, as {@link Parsed#notice()}, its {@link DeadLetter#repaired} report with the raw text.
+     *
      * @param key the UTF-8 record key, or null
      * @param value the UTF-8 record value, or null
      * @param defaultTimestamp the change's time when the value has no timestamp field
@@ -82,11 +92,18 @@ public final class FenceChangeCodec {
             if (value == null) {
                 return Parsed.of(FenceChange.delete(tombstoneId(key), defaultTimestamp));
             }
-            FenceChange change = Json.read(factory, value, p -> read(p, defaultTimestamp));
+            Read read = Json.read(factory, value, p -> read(p, defaultTimestamp));
             if (key != null) {
-                checkKey(key, change.fenceId());
+                checkKey(key, read.change().fenceId());
             }
-            return Parsed.of(change);
+            return read.repairedBecause() == null
+                    ? Parsed.of(read.change())
+                    : Parsed.of(
+                            read.change(),
+                            DeadLetter.repaired(
+                                    DeadLetter.FENCES,
+                                    read.repairedBecause(),
+                                    DeadLetterCodec.raw(value)));
         } catch (BadRecord e) {
             return Parsed.failed(
                     new DeadLetter(DeadLetter.FENCES, e.getMessage(), DeadLetterCodec.raw(value)));
@@ -111,7 +128,7 @@ public final class FenceChangeCodec {
                 });
     }
 
-    private static String tombstoneId(byte[] key) {
+    private String tombstoneId(byte[] key) {
         if (key == null) {
             throw new BadRecord("empty record: no value and no key");
         }
@@ -128,7 +145,7 @@ public final class FenceChangeCodec {
         return id;
     }
 
-    private static void checkKey(byte[] key, String fenceId) {
+    private void checkKey(byte[] key, String fenceId) {
         String id = decodeKey(key);
         if (!id.equals(fenceId)) {
             throw new BadRecord(
@@ -140,8 +157,8 @@ public final class FenceChangeCodec {
         }
     }
 
-    private static String decodeKey(byte[] key) {
-        if (key.length > Limits.MAX_RECORD_BYTES) {
+    private String decodeKey(byte[] key) {
+        if (key.length > rules.maxRecordBytes()) {
             throw new BadRecord("record key of " + key.length + " bytes is too long");
         }
         try {
@@ -151,12 +168,13 @@ public final class FenceChangeCodec {
         }
     }
 
-    private FenceChange read(JsonParser p, long defaultTimestamp) throws IOException {
+    private Read read(JsonParser p, long defaultTimestamp) throws IOException {
         String fenceId = null;
         String featureId = null;
         String type = null;
         boolean hasGeometry = false;
         double[][][] polygons = null;
+        String repairedBecause = null;
         Rectangle rect = null;
         Circle circle = null;
         long timestamp = defaultTimestamp;
@@ -172,7 +190,9 @@ public final class FenceChangeCodec {
                 case "type" -> type = Json.string(p, name);
                 case "geometry" -> {
                     hasGeometry = true;
-                    polygons = Geometries.read(p, rules.maxVertices());
+                    Geometries.Read geometry = Geometries.read(p, rules);
+                    polygons = geometry == null ? null : geometry.polygons();
+                    repairedBecause = geometry == null ? null : geometry.repairedBecause();
                 }
                 case "rect" -> rect = rect(p);
                 case "circle" -> circle = circle(p);
@@ -207,7 +227,7 @@ public final class FenceChangeCodec {
             if (shapes > 0) {
                 throw new BadRecord("a delete (\"deleted\": true) must not have a shape");
             }
-            return FenceChange.delete(fenceId, timestamp).inGroup(group);
+            return new Read(FenceChange.delete(fenceId, timestamp).inGroup(group), null);
         }
         if (shapes == 0) {
             throw new BadRecord(
@@ -219,7 +239,9 @@ public final class FenceChangeCodec {
         if (shapes > 1) {
             throw new BadRecord("a fence has one shape: rect, circle or geometry, not several");
         }
-        return new FenceChange(fenceId, rect, timestamp, properties, group, circle, polygons);
+        return new Read(
+                new FenceChange(fenceId, rect, timestamp, properties, group, circle, polygons),
+                repairedBecause);
     }
 
     private static Circle circle(JsonParser p) throws IOException {

@@ -10,14 +10,25 @@ import java.util.List;
 
 /**
  * Reads a GeoJSON geometry (RFC 7946) of a Feature fence: a Polygon or a MultiPolygon, checked by
- * {@link Polygon} (whose message becomes the error), as {@link Polygon#coordinates()}.
+ * {@link Polygon} (whose message becomes the error), as {@link Polygon#coordinates()}; with {@link
+ * InputRules#makeValid()}, one that is not valid is repaired when it can be ({@link
+ * PolygonRepair}).
  */
 final class Geometries {
+
+    /**
+     * A geometry as read.
+     *
+     * @param polygons its coordinates, as {@link Polygon#coordinates()}
+     * @param repairedBecause null, or why it had to be repaired (the validity error): then {@code
+     *     polygons} are the repaired ones
+     */
+    record Read(double[][][] polygons, String repairedBecause) {}
 
     private Geometries() {}
 
     /** The geometry at the parser's current token, or null for JSON null. */
-    static double[][][] read(JsonParser p, int maxVertices) throws IOException {
+    static Read read(JsonParser p, InputRules rules) throws IOException {
         if (p.currentToken() == JsonToken.VALUE_NULL) {
             return null;
         }
@@ -31,7 +42,7 @@ final class Geometries {
             p.nextToken();
             switch (name) {
                 case "type" -> type = Json.string(p, "geometry type");
-                case "coordinates" -> coordinates = nested(p);
+                case "coordinates" -> coordinates = nested(p, new int[] {positionsAllowed(rules)});
                 default -> p.skipChildren();
             }
         }
@@ -48,18 +59,40 @@ final class Geometries {
                         ? new double[][][] {polygon(coordinates, "coordinates")}
                         : multiPolygon(coordinates);
         try {
-            return Polygon.of(polygons, maxVertices).coordinates();
+            return new Read(Polygon.of(polygons, rules.maxVertices()).coordinates(), null);
         } catch (IllegalArgumentException e) {
-            throw new BadRecord(e.getMessage());
+            if (!rules.makeValid()) {
+                throw new BadRecord(e.getMessage());
+            }
+            return new Read(
+                    PolygonRepair.repair(polygons, rules.maxVertices(), e.getMessage()),
+                    e.getMessage());
         }
     }
 
-    /** A JSON array as nested lists of Doubles (finite numbers only). */
-    private static Object nested(JsonParser p) throws IOException {
+    /**
+     * The most positions a geometry may hold before it is refused unread: twice the vertex limit (a
+     * valid ring of n vertices has n + 1 positions, n at least 3), so that a record of many tiny
+     * positions costs memory in proportion to max-vertices, not to its size.
+     */
+    private static int positionsAllowed(InputRules rules) {
+        return (int) Math.min(Integer.MAX_VALUE, 2L * rules.maxVertices() + 16);
+    }
+
+    /**
+     * A JSON array as nested lists of Doubles (finite numbers only); {@code left[0]} is the number
+     * of positions (arrays that start with a number) still allowed.
+     */
+    private static Object nested(JsonParser p, int[] left) throws IOException {
         if (p.currentToken() == JsonToken.START_ARRAY) {
             List<Object> items = new ArrayList<>();
             while (p.nextToken() != JsonToken.END_ARRAY) {
-                items.add(nested(p));
+                if (items.isEmpty() && p.currentToken().isNumeric() && --left[0] < 0) {
+                    throw new BadRecord(
+                            "the geometry has too many positions: more vertices than the limit"
+                                    + " (max-vertices)");
+                }
+                items.add(nested(p, left));
             }
             return items;
         }

@@ -53,7 +53,7 @@ final class Json {
 
     /**
      * Reads one record: a single JSON object, nothing but whitespace around it, within {@link
-     * Limits}.
+     * Limits} and the factory's document length (the record's byte limit).
      *
      * @throws BadRecord for any input that is not such a record, including malformed JSON and
      *     unexpected runtime failures, so that no byte sequence escapes as another exception
@@ -62,13 +62,9 @@ final class Json {
         if (utf8 == null) {
             throw new BadRecord("empty record: no value");
         }
-        if (utf8.length > Limits.MAX_RECORD_BYTES) {
-            throw new BadRecord(
-                    "record of "
-                            + utf8.length
-                            + " bytes is over the "
-                            + Limits.MAX_RECORD_BYTES
-                            + "-byte limit");
+        long limit = factory.streamReadConstraints().getMaxDocumentLength();
+        if (utf8.length > limit) {
+            throw tooLarge(utf8.length, limit);
         }
         JsonParser p = null;
         try {
@@ -95,6 +91,16 @@ final class Json {
         } finally {
             close(p);
         }
+    }
+
+    /** The dead letter of a record of {@code bytes} bytes, over the limit of {@code limit}. */
+    static BadRecord tooLarge(long bytes, long limit) {
+        return new BadRecord(
+                "record too large: "
+                        + bytes
+                        + " bytes, over the "
+                        + limit
+                        + "-byte limit (max-record-bytes)");
     }
 
     /** The value of a string field that names something: 1 to {@link Limits#MAX_ID_CHARS}. */

@@ -38,6 +38,19 @@ public final class KafkaIo {
     /** Kafka's largest transaction timeout by default (15 min): Flink's default (1 h) fails. */
     public static final String TRANSACTION_TIMEOUT_MS = "900000";
 
+    /**
+     * The consumer's default fetch.max.bytes (50 MiB): the sources fetch at least this much, and at
+     * least one record of max-record-bytes.
+     */
+    static final int FETCH_MAX_BYTES = 50 << 20;
+
+    /**
+     * The sinks' max.request.size (16 MiB, Kafka's default is 1 MiB): room for the largest record
+     * the job writes, the current fences of an entity in very many fences; events (properties at
+     * most 65,536 characters) and dead letters (raw text at most 4,096 characters) are far smaller.
+     */
+    static final String MAX_REQUEST_SIZE = String.valueOf(16 << 20);
+
     private final String bootstrapServers;
     private final String groupId;
     private final String transactionalIdPrefix;
@@ -131,6 +144,13 @@ public final class KafkaIo {
                         .setTopics(topic)
                         .setStartingOffsets(start)
                         .setDeserializer(deserializer)
+                        // Records up to max-record-bytes in one fetch, unless the user says.
+                        .setProperty(
+                                "max.partition.fetch.bytes",
+                                String.valueOf(Math.max(1 << 20, rules.maxRecordBytes())))
+                        .setProperty(
+                                "fetch.max.bytes",
+                                String.valueOf(Math.max(FETCH_MAX_BYTES, rules.maxRecordBytes())))
                         .setProperties(clientProperties)
                         .setProperty("isolation.level", "read_committed");
         if (bounded) {
@@ -164,6 +184,7 @@ public final class KafkaIo {
             KafkaRecordSerializationSchema<T> serializer) {
         Properties p = new Properties();
         p.setProperty("transaction.timeout.ms", TRANSACTION_TIMEOUT_MS);
+        p.setProperty("max.request.size", MAX_REQUEST_SIZE);
         p.putAll(clientProperties);
         return KafkaSink.<T>builder()
                 .setBootstrapServers(bootstrapServers)

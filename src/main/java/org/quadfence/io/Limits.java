@@ -10,8 +10,29 @@ import com.fasterxml.jackson.core.StreamReadFeature;
  */
 public final class Limits {
 
-    /** Largest record, in bytes (1 MiB); a larger record is a dead letter without being parsed. */
-    public static final int MAX_RECORD_BYTES = 1 << 20;
+    /**
+     * Largest record by default, in bytes (16 MiB; option {@code max-record-bytes}); a larger
+     * record is a dead letter "record too large" without being parsed.
+     */
+    public static final int DEFAULT_MAX_RECORD_BYTES = 16 << 20;
+
+    /** The most that {@code max-record-bytes} may be (1 GiB): a record is one byte array. */
+    public static final int MOST_RECORD_BYTES = 1 << 30;
+
+    /**
+     * Bytes a vertex of a polygon fence takes at most in GeoJSON written with 17 significant digits
+     * per coordinate: two coordinates of up to 24 characters ("-0.000012345678901234567" as
+     * JavaScript writes it), "[", ", ", "]", ", " around them (54 bytes a position), a closing
+     * position for every ring of at least 3 vertices (4/3 positions a vertex: 72 bytes) and the
+     * brackets of rings and polygons.
+     */
+    public static final int BYTES_PER_VERTEX = 80;
+
+    /**
+     * Bytes of a fence record besides its coordinates, at most: properties at their limit (65,536
+     * characters, 6 bytes each when escaped), ids, times and field names.
+     */
+    public static final int BYTES_BESIDES_VERTICES = 1 << 20;
 
     /** Deepest nesting of JSON objects and arrays, counting the record's own object as 1. */
     public static final int MAX_NESTING_DEPTH = 64;
@@ -40,15 +61,35 @@ public final class Limits {
     private Limits() {}
 
     /**
-     * A JSON factory that enforces the bounds above and rejects duplicate field names (RFC 8259
+     * The least {@code max-record-bytes} that admits every fence of {@code maxVertices} vertices:
+     * {@link #BYTES_PER_VERTEX} a vertex plus {@link #BYTES_BESIDES_VERTICES} (9,048,576 bytes for
+     * 100,000 vertices, within the default 16 MiB).
+     */
+    public static long leastRecordBytes(int maxVertices) {
+        return (long) BYTES_PER_VERTEX * maxVertices + BYTES_BESIDES_VERTICES;
+    }
+
+    /** The most vertices whose fences records of {@code maxRecordBytes} always admit. */
+    public static long mostVertices(long maxRecordBytes) {
+        return Math.max(0, (maxRecordBytes - BYTES_BESIDES_VERTICES) / BYTES_PER_VERTEX);
+    }
+
+    /** {@link #jsonFactory(long)} with {@link #DEFAULT_MAX_RECORD_BYTES}. */
+    static JsonFactory jsonFactory() {
+        return jsonFactory(DEFAULT_MAX_RECORD_BYTES);
+    }
+
+    /**
+     * A JSON factory that enforces the bounds above, records of at most {@code maxRecordBytes}
+     * (which {@link Json#read} reads back from it), and rejects duplicate field names (RFC 8259
      * leaves their meaning open; two consumers could read different values).
      */
-    static JsonFactory jsonFactory() {
+    static JsonFactory jsonFactory(long maxRecordBytes) {
         return JsonFactory.builder()
                 .enable(StreamReadFeature.STRICT_DUPLICATE_DETECTION)
                 .streamReadConstraints(
                         StreamReadConstraints.builder()
-                                .maxDocumentLength(MAX_RECORD_BYTES)
+                                .maxDocumentLength(maxRecordBytes)
                                 .maxNestingDepth(MAX_NESTING_DEPTH)
                                 .maxStringLength(MAX_STRING_CHARS)
                                 .maxNumberLength(MAX_NUMBER_CHARS)

@@ -33,7 +33,7 @@ final class PlainPositionReader {
 
     /** The position the record holds, or null when Jackson must read it. */
     static Position read(byte[] utf8, InputRules rules) {
-        if (utf8 == null || utf8.length > Limits.MAX_RECORD_BYTES) {
+        if (utf8 == null || utf8.length > rules.maxRecordBytes()) {
             return null;
         }
         return new PlainPositionReader(utf8).position(rules);

@@ -39,7 +39,7 @@ import java.nio.charset.StandardCharsets;
  */
 public final class PositionCodec {
 
-    private final JsonFactory factory = Limits.jsonFactory();
+    private final JsonFactory factory;
     private final InputRules rules;
 
     /** A codec with the job's default {@link InputRules}. */
@@ -47,9 +47,10 @@ public final class PositionCodec {
         this(InputRules.DEFAULTS);
     }
 
-    /** A codec that enforces {@code rules} (the event time's distance from the wall clock). */
+    /** A codec that enforces {@code rules}: the record's size, the event time's distance. */
     public PositionCodec(InputRules rules) {
         this.rules = rules;
+        this.factory = Limits.jsonFactory(rules.maxRecordBytes());
     }
 
     /**

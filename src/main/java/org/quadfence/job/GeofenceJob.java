@@ -99,6 +99,10 @@ public final class GeofenceJob {
         parallelism(out.events().sinkTo(io.events()).uid("events-sink").name("events sink"), io);
         parallelism(
                 out.deadLetters()
+                        .map(new DeadLetterTally())
+                        .returns(DeadLetter.class)
+                        .uid("dead-letters-tally")
+                        .name("dead letters: counted by reason")
                         .sinkTo(io.deadLetters())
                         .uid("dead-letters-sink")
                         .name("dead letters sink"),

@@ -72,6 +72,9 @@ public final class Geofencing implements Serializable {
     static final OutputTag<DeadLetter> DEAD_LETTERS =
             new OutputTag<>("dead-letters", TypeInformation.of(DeadLetter.class));
 
+    /** The metric that counts fences used after a repair ({@code fence-repair make-valid}). */
+    public static final String FENCES_REPAIRED = "fencesRepaired";
+
     /** Key groups of a job whose environment sets none: Flink's default up to parallelism 85. */
     static final int MAX_PARALLELISM = 128;
 
@@ -105,7 +108,7 @@ public final class Geofencing implements Serializable {
 
     /** What the checks of the input records enforce, as the options say. */
     public InputRules rules() {
-        return new InputRules(options.intValue("max-vertices"), options.millis("max-future"));
+        return JobIo.rules(options);
     }
 
     /** Geofencing of the library's own records; bad ones become dead letters. */
@@ -175,7 +178,7 @@ public final class Geofencing implements Serializable {
                         .name("positions: late ones aside");
         SingleOutputStreamOperator<FenceChange> validFences =
                 parsedFences
-                        .process(new DeadLetterSplitter<FenceChange>(DEAD_LETTERS))
+                        .process(new DeadLetterSplitter<FenceChange>(DEAD_LETTERS, FENCES_REPAIRED))
                         .returns(FenceChange.class)
                         .uid(uidPrefix + "fences-dead-letters")
                         .name("fences: dead letters aside");
@@ -408,6 +411,19 @@ public final class Geofencing implements Serializable {
         /** Option {@code max-vertices}: polygon fences with more are dead letters. */
         public Builder setMaxVertices(int vertices) {
             return set("max-vertices", vertices);
+        }
+
+        /** Option {@code max-record-bytes}: longer JSON records are dead letters. */
+        public Builder setMaxRecordBytes(long bytes) {
+            return set("max-record-bytes", bytes);
+        }
+
+        /**
+         * Option {@code fence-repair}: whether JSON polygon fences that are not valid are repaired
+         * (make-valid) or dead letters (reject, the default).
+         */
+        public Builder setFenceRepair(QuadfenceOptions.FenceRepair repair) {
+            return set("fence-repair", repair);
         }
 
         /** Option {@code exit-margin-meters}: hysteresis of EXIT (contract section 6). */

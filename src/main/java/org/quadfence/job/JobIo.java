@@ -57,14 +57,18 @@ public final class JobIo {
         JsonLinesFormat<Position> positionLines =
                 new JsonLinesFormat<>(
                         () -> new PositionCodec(rules)::parse,
-                        new TypeHint<Parsed<Position>>() {}.getTypeInfo());
+                        new TypeHint<Parsed<Position>>() {}.getTypeInfo(),
+                        DeadLetter.POSITIONS,
+                        rules.maxRecordBytes());
         JsonLinesFormat<FenceChange> fenceLines =
                 new JsonLinesFormat<>(
                         () -> {
                             FenceChangeCodec codec = new FenceChangeCodec(rules);
                             return line -> codec.parse(null, line, Long.MIN_VALUE);
                         },
-                        new TypeHint<Parsed<FenceChange>>() {}.getTypeInfo());
+                        new TypeHint<Parsed<FenceChange>>() {}.getTypeInfo(),
+                        DeadLetter.FENCES,
+                        rules.maxRecordBytes());
         return new GeofenceJob.Io(
                 FileSource.forRecordStreamFormat(positionLines, new Path(positions.toUri()))
                         .build(),
@@ -81,7 +85,11 @@ public final class JobIo {
 
     /** What the input codecs enforce, as the options say. */
     public static InputRules rules(JobOptions o) {
-        return new InputRules(o.intValue("max-vertices"), o.millis("max-future"));
+        return new InputRules(
+                o.intValue("max-vertices"),
+                o.millis("max-future"),
+                (int) o.bytes("max-record-bytes"),
+                o.get(QuadfenceOptions.FENCE_REPAIR) == QuadfenceOptions.FenceRepair.MAKE_VALID);
     }
 
     /**

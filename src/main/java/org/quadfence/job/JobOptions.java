@@ -3,6 +3,9 @@ package org.quadfence.job;
 import org.apache.flink.configuration.ConfigOption;
 import org.apache.flink.configuration.Configuration;
 import org.apache.flink.configuration.GlobalConfiguration;
+import org.apache.flink.configuration.MemorySize;
+
+import org.quadfence.io.Limits;
 
 import java.io.IOException;
 import java.io.InputStream;
@@ -22,6 +25,7 @@ import static org.quadfence.job.QuadfenceOptions.CHECKPOINT_INTERVAL;
 import static org.quadfence.job.QuadfenceOptions.CHECKPOINT_TIMEOUT;
 import static org.quadfence.job.QuadfenceOptions.EXIT_MARGIN_METERS;
 import static org.quadfence.job.QuadfenceOptions.MAX_DEPTH;
+import static org.quadfence.job.QuadfenceOptions.MAX_RECORD_BYTES;
 import static org.quadfence.job.QuadfenceOptions.MAX_VERTICES;
 import static org.quadfence.job.QuadfenceOptions.MAX_WAITING_RECORDS;
 import static org.quadfence.job.QuadfenceOptions.NODE_CAPACITY;
@@ -175,6 +179,9 @@ public final class JobOptions implements Serializable {
         if (type == Duration.class) {
             return "a duration such as 1000 (milliseconds), 500ms, 1s, 2min or 1h";
         }
+        if (type == MemorySize.class) {
+            return "a size in bytes such as 16777216, or with a unit: 512kb, 16mb, 1gb";
+        }
         if (type == Integer.class) {
             return "an integer";
         }
@@ -254,6 +261,7 @@ public final class JobOptions implements Serializable {
         within(MAX_WAITING_RECORDS, 1, Integer.MAX_VALUE);
         within(MAX_VERTICES, 3, Integer.MAX_VALUE);
         within(PARALLELISM, 1, Integer.MAX_VALUE);
+        checkRecordBytes();
         double margin = get(EXIT_MARGIN_METERS);
         if (!(margin >= 0 && margin <= 1_000_000)) {
             throw new IllegalArgumentException(
@@ -275,6 +283,32 @@ public final class JobOptions implements Serializable {
                 throw new IllegalArgumentException(
                         o.key() + " must be at most " + MAX_EVENT_TIME + " ms, got " + written(o));
             }
+        }
+    }
+
+    // A record of the largest fence that max-vertices allows must never be too large.
+    private void checkRecordBytes() {
+        long bytes = get(MAX_RECORD_BYTES).getBytes();
+        if (bytes > Limits.MOST_RECORD_BYTES) {
+            throw new IllegalArgumentException(
+                    "max-record-bytes must be at most 1gb, got " + written(MAX_RECORD_BYTES));
+        }
+        int vertices = get(MAX_VERTICES);
+        long least = Limits.leastRecordBytes(vertices);
+        if (bytes < least) {
+            throw new IllegalArgumentException(
+                    "max-record-bytes must be at least "
+                            + least
+                            + " bytes (80 a vertex + 1mb) for max-vertices "
+                            + vertices
+                            + ", so that every fence max-vertices allows fits; got "
+                            + (isSet(MAX_RECORD_BYTES)
+                                    ? written(MAX_RECORD_BYTES)
+                                    : "the default " + QuadfenceOptions.text(get(MAX_RECORD_BYTES)))
+                            + (least > Limits.MOST_RECORD_BYTES
+                                    ? "; max-vertices can be at most "
+                                            + Limits.mostVertices(Limits.MOST_RECORD_BYTES)
+                                    : ""));
         }
     }
 
@@ -346,6 +380,15 @@ public final class JobOptions implements Serializable {
                     key + " must be true or false, got '" + get(key) + "'");
         }
         return (Boolean) v;
+    }
+
+    /** The value of a size option, in bytes. */
+    public long bytes(String key) {
+        Object v = get(option(key));
+        if (!(v instanceof MemorySize)) {
+            throw new IllegalArgumentException(key + " is not a size option");
+        }
+        return ((MemorySize) v).getBytes();
     }
 
     /** The value of a duration option, in milliseconds. */

@@ -1,6 +1,7 @@
 package org.quadfence.job;
 
 import org.apache.flink.configuration.ConfigOption;
+import org.apache.flink.configuration.MemorySize;
 import org.apache.flink.configuration.description.TextElement;
 
 import java.time.Duration;
@@ -208,6 +209,24 @@ public final class QuadfenceOptions {
                     key("max-vertices").intType().defaultValue(100_000),
                     "a polygon fence with more vertices than this (at least 3) is a dead letter");
 
+    public static final ConfigOption<MemorySize> MAX_RECORD_BYTES =
+            option(
+                    MemorySize.class,
+                    key("max-record-bytes").memoryType().defaultValue(MemorySize.ofMebiBytes(16)),
+                    "a position or fence record longer than this is a dead letter \"record too"
+                            + " large\"; a size such as 16mb (kb, mb, gb: KiB, MiB, GiB), at most"
+                            + " 1gb and at least 80 bytes a vertex of max-vertices + 1mb");
+
+    public static final ConfigOption<FenceRepair> FENCE_REPAIR =
+            option(
+                    FenceRepair.class,
+                    key("fence-repair")
+                            .enumType(FenceRepair.class)
+                            .defaultValue(FenceRepair.REJECT),
+                    "a polygon that is not valid (OGC): reject (a dead letter) or make-valid"
+                            + " (repaired by JTS GeometryFixer, used, and reported on the"
+                            + " dead-letter output with \"repaired\":true)");
+
     public static final ConfigOption<Double> EXIT_MARGIN_METERS =
             option(
                     Double.class,
@@ -262,6 +281,17 @@ public final class QuadfenceOptions {
         AT_LEAST_ONCE;
 
         // Flink's Configuration reads an enum value by its toString(), ignoring case.
+        @Override
+        public String toString() {
+            return spelling(this);
+        }
+    }
+
+    /** What the {@code fence-repair} option takes. */
+    public enum FenceRepair {
+        REJECT,
+        MAKE_VALID;
+
         @Override
         public String toString() {
             return spelling(this);
@@ -340,8 +370,8 @@ public final class QuadfenceOptions {
 
     /**
      * A value as a user writes it: a duration in its largest whole unit ({@code 1s}, {@code 2min},
-     * {@code 1500ms}, {@code 0}), a whole number without a fraction, an enum in its lower case
-     * spelling.
+     * {@code 1500ms}, {@code 0}), a size in its largest whole unit ({@code 16mb}, {@code 1500}), a
+     * whole number without a fraction, an enum in its lower case spelling.
      */
     public static String text(Object value) {
         if (value instanceof Duration d) {
@@ -357,9 +387,25 @@ public final class QuadfenceOptions {
             }
             return ms % 1000 == 0 ? ms / 1000 + "s" : ms + "ms";
         }
+        if (value instanceof MemorySize m) {
+            return bytes(m.getBytes());
+        }
         if (value instanceof Double d && d == Math.rint(d) && Math.abs(d) < 1e15) {
             return String.valueOf(d.longValue());
         }
         return String.valueOf(value);
+    }
+
+    /** A number of bytes in its largest whole binary unit, as Flink reads it: 16mb, 3kb, 1500. */
+    public static String bytes(long n) {
+        if (n != 0) {
+            for (String unit : new String[] {"gb", "mb", "kb"}) {
+                long size = unit.equals("gb") ? 1L << 30 : unit.equals("mb") ? 1L << 20 : 1L << 10;
+                if (n % size == 0) {
+                    return n / size + unit;
+                }
+            }
+        }
+        return String.valueOf(n);
     }
 }

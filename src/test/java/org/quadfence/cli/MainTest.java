@@ -87,6 +87,55 @@ class MainTest {
     }
 
     @Test
+    void runSaysWhenItsDeadLettersOrRepairedFencesChange() throws Exception {
+        java.util.concurrent.BlockingQueue<Map<String, Object>> answers =
+                new java.util.concurrent.LinkedBlockingQueue<>();
+        java.util.TreeMap<String, Long> none = new java.util.TreeMap<>();
+        java.util.TreeMap<String, Long> some = new java.util.TreeMap<>();
+        some.put("positions\tlate", 2L);
+        some.put("repaired\ta ring intersects itself", 1L);
+        for (java.util.TreeMap<String, Long> counts : List.of(none, none, some, some)) {
+            answers.add(Map.of(org.quadfence.job.DeadLetterTally.ACCUMULATOR, counts));
+        }
+        org.apache.flink.core.execution.JobClient client =
+                (org.apache.flink.core.execution.JobClient)
+                        java.lang.reflect.Proxy.newProxyInstance(
+                                getClass().getClassLoader(),
+                                new Class<?>[] {org.apache.flink.core.execution.JobClient.class},
+                                (proxy, method, args) -> {
+                                    if (method.getName().equals("getAccumulators")) {
+                                        Map<String, Object> next = answers.poll();
+                                        return next == null
+                                                ? new java.util.concurrent.CompletableFuture<>()
+                                                : java.util.concurrent.CompletableFuture
+                                                        .completedFuture(next);
+                                    }
+                                    throw new UnsupportedOperationException(method.getName());
+                                });
+        java.io.PrintStream out = System.out;
+        java.io.ByteArrayOutputStream printed = new java.io.ByteArrayOutputStream();
+        System.setOut(new java.io.PrintStream(printed, true));
+        Main.DeadLetterStatus status = new Main.DeadLetterStatus(20);
+        try {
+            status.onJobSubmitted(client, null);
+            long deadline = System.currentTimeMillis() + 10_000;
+            while (!answers.isEmpty() && System.currentTimeMillis() < deadline) {
+                Thread.sleep(20);
+            }
+            Thread.sleep(200);
+        } finally {
+            status.onJobExecuted(null, null);
+            System.setOut(out);
+        }
+        // Nothing while there is nothing to say; then the one change, once.
+        assertThat(printed.toString())
+                .isEqualTo(
+                        "quadfence: dead letters: 2 (positions, late: 2); fences repaired: 1 (a"
+                                + " ring intersects itself: 1)"
+                                + System.lineSeparator());
+    }
+
+    @Test
     void aBadMetricsPortIsRefusedBeforeFlinkStarts() {
         assertThatThrownBy(() -> Main.run(new String[] {"run", "--metrics-port", "on"}))
                 .isInstanceOf(IllegalArgumentException.class)

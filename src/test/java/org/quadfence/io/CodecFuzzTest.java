@@ -29,6 +29,8 @@ class CodecFuzzTest {
     private final Random random = new Random(20241122);
     private final PositionCodec positions = new PositionCodec();
     private final FenceChangeCodec fences = new FenceChangeCodec();
+    private final FenceChangeCodec repairing =
+            new FenceChangeCodec(InputRules.DEFAULTS.withMakeValid(true));
     private final GeofenceEventCodec events = new GeofenceEventCodec();
     private final DeadLetterCodec deadLetters = new DeadLetterCodec();
 
@@ -57,9 +59,73 @@ class CodecFuzzTest {
                 }
             }
         }
+        // Polygon fences too, for the repair.
+        for (byte[] line : Samples.lines("sample-features-nasty", "fences.jsonl")) {
+            if (line.length < 3_000
+                    && new String(line, StandardCharsets.UTF_8).contains("Polygon")) {
+                lines.add(line);
+            }
+        }
         for (int i = 0; i < 20_000; i++) {
             check(mutate(lines.get(random.nextInt(lines.size()))));
         }
+    }
+
+    @Test
+    void randomPolygonsOnASmallGridNeverMakeTheRepairThrow() {
+        int used = 0;
+        int repaired = 0;
+        for (int i = 0; i < 3_000; i++) {
+            StringBuilder g = new StringBuilder("[");
+            int polygons = 1 + random.nextInt(3);
+            for (int p = 0; p < polygons; p++) {
+                g.append(p > 0 ? ",[" : "[");
+                int rings = 1 + random.nextInt(3);
+                for (int r = 0; r < rings; r++) {
+                    g.append(r > 0 ? ",[" : "[");
+                    int n = 1 + random.nextInt(9);
+                    String first = null;
+                    for (int k = 0; k < n; k++) {
+                        // A coarse grid: repeated, collinear and touching positions are common.
+                        String pos =
+                                "["
+                                        + (random.nextInt(9) - 4) * 0.5
+                                        + ","
+                                        + (random.nextInt(9) - 4) * 0.5
+                                        + "]";
+                        first = first == null ? pos : first;
+                        g.append(k > 0 ? "," : "").append(pos);
+                    }
+                    if (random.nextInt(10) > 0) {
+                        g.append(',').append(first);
+                    }
+                    g.append(']');
+                }
+                g.append(']');
+            }
+            String line =
+                    "{\"type\":\"Feature\",\"id\":\"f\",\"geometry\":{\"type\":\"MultiPolygon\","
+                            + "\"coordinates\":"
+                            + g.append(']')
+                            + "}}";
+            byte[] b = line.getBytes(StandardCharsets.UTF_8);
+            Parsed<FenceChange> f = repairing.parse(null, b, Long.MIN_VALUE);
+            if (f.ok()) {
+                used++;
+                assertThat(org.quadfence.geo.Polygon.of(f.value().polygons()).coordinates())
+                        .isNotEmpty();
+                if (f.notice() != null) {
+                    repaired++;
+                    assertThat(f.notice().repaired()).isTrue();
+                    checkDeadLetter(f.notice());
+                    assertThat(fences.parse(null, b, Long.MIN_VALUE).ok()).isFalse();
+                }
+            } else {
+                checkDeadLetter(f.deadLetter());
+            }
+        }
+        assertThat(repaired).isPositive();
+        assertThat(used).isGreaterThan(repaired);
     }
 
     private byte[] mutate(byte[] line) {
@@ -113,6 +179,7 @@ class CodecFuzzTest {
         for (Parsed<FenceChange> f :
                 List.of(
                         fences.parse(null, b, Long.MIN_VALUE),
+                        repairing.parse(null, b, Long.MIN_VALUE),
                         fences.parse(key, b, 0),
                         fences.parse(b, null, 0))) {
             if (!f.ok()) {

@@ -23,6 +23,26 @@ class DeadLetterCodecTest {
     }
 
     @Test
+    void aRepairedFenceIsReportedWithRepairedTrueAfterTheErrorAndReadBack() {
+        DeadLetter d =
+                DeadLetter.repaired(
+                        "fences", "ring 0 of polygon 0 intersects itself at [1.0, 1.0]", "{}");
+        assertThat(d.repaired()).isTrue();
+        assertThat(new String(codec.encode(d), StandardCharsets.UTF_8))
+                .isEqualTo(
+                        "{\"input\":\"fences\",\"error\":\"repaired (make-valid): ring 0 of"
+                                + " polygon 0 intersects itself at [1.0, 1.0]\",\"repaired\":true,"
+                                + "\"raw\":\"{}\"}");
+        assertThat(codec.decode(codec.encode(d))).isEqualTo(d);
+        assertThat(new DeadLetter("fences", "e", "r").repaired()).isFalse();
+        assertThat(
+                        codec.decode(
+                                "{\"input\":\"fences\",\"error\":\"e\",\"repaired\":false,\"raw\":\"r\"}"
+                                        .getBytes(StandardCharsets.UTF_8)))
+                .isEqualTo(new DeadLetter("fences", "e", "r"));
+    }
+
+    @Test
     void anyTextSurvivesARoundTrip() {
         DeadLetter d =
                 new DeadLetter(

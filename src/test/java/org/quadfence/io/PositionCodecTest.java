@@ -261,12 +261,24 @@ class PositionCodecTest {
 
     @Test
     void aRecordOverTheSizeLimitIsADeadLetterWithoutBeingParsedAndItsRawTextIsCut() {
-        byte[] big = new byte[2_000_000];
+        byte[] big = new byte[Limits.DEFAULT_MAX_RECORD_BYTES + 1];
         java.util.Arrays.fill(big, (byte) '[');
         Parsed<Position> parsed = codec.parse(big);
         assertThat(parsed.deadLetter().error())
-                .isEqualTo("record of 2000000 bytes is over the 1048576-byte limit");
+                .isEqualTo(
+                        "record too large: 16777217 bytes, over the 16777216-byte limit"
+                                + " (max-record-bytes)");
         assertThat(parsed.deadLetter().raw()).hasSize(Limits.MAX_RAW_CHARS);
+        PositionCodec small = new PositionCodec(InputRules.DEFAULTS.withMaxRecordBytes(1000));
+        byte[] padded =
+                ("{\"entityId\":\"e\",\"lon\":1,\"lat\":2,\"timestamp\":3" + " ".repeat(1000) + "}")
+                        .getBytes(StandardCharsets.UTF_8);
+        assertThat(small.parse(padded).deadLetter().error())
+                .isEqualTo(
+                        "record too large: "
+                                + padded.length
+                                + " bytes, over the 1000-byte limit (max-record-bytes)");
+        assertThat(codec.parse(padded).ok()).isTrue();
     }
 
     @Test

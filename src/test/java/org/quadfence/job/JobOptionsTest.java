@@ -180,6 +180,74 @@ class JobOptionsTest {
     }
 
     @Test
+    void maxRecordBytesIsASizeThatAdmitsEveryFenceMaxVerticesAllows() {
+        JobOptions defaults = JobOptions.defaults();
+        assertThat(defaults.bytes("max-record-bytes")).isEqualTo(16L << 20);
+        assertThat(defaults.get("max-record-bytes")).isEqualTo("16mb");
+        assertThat(JobIo.rules(defaults).maxRecordBytes()).isEqualTo(16 << 20);
+        assertThat(JobOptions.of(Map.of("max-record-bytes", "67108864")).get("max-record-bytes"))
+                .isEqualTo("64mb");
+        assertThat(JobOptions.of(Map.of("max-record-bytes", "1gb")).bytes("max-record-bytes"))
+                .isEqualTo(1L << 30);
+        // 100,000 vertices need 80 bytes each and 1mb besides: 9,048,576 bytes.
+        assertThat(JobOptions.of(Map.of("max-record-bytes", "9048576")).bytes("max-record-bytes"))
+                .isEqualTo(9_048_576);
+        assertThatThrownBy(() -> JobOptions.of(Map.of("max-record-bytes", "9048575")))
+                .hasMessage(
+                        "max-record-bytes must be at least 9048576 bytes (80 a vertex + 1mb) for"
+                                + " max-vertices 100000, so that every fence max-vertices allows"
+                                + " fits; got 9048575");
+        assertThatThrownBy(() -> JobOptions.of(Map.of("max-vertices", "1000000")))
+                .hasMessage(
+                        "max-record-bytes must be at least 81048576 bytes (80 a vertex + 1mb) for"
+                                + " max-vertices 1000000, so that every fence max-vertices allows"
+                                + " fits; got the default 16mb");
+        assertThat(
+                        JobOptions.of(Map.of("max-vertices", "1000000", "max-record-bytes", "80mb"))
+                                .intValue("max-vertices"))
+                .isEqualTo(1_000_000);
+        assertThat(
+                        JobOptions.of(Map.of("max-vertices", "10000", "max-record-bytes", "2mb"))
+                                .bytes("max-record-bytes"))
+                .isEqualTo(2L << 20);
+        assertThatThrownBy(() -> JobOptions.of(Map.of("max-record-bytes", "2gb")))
+                .hasMessage("max-record-bytes must be at most 1gb, got 2gb");
+        assertThatThrownBy(
+                        () ->
+                                JobOptions.of(
+                                        Map.of(
+                                                "max-vertices",
+                                                "20000000",
+                                                "max-record-bytes",
+                                                "1gb")))
+                .hasMessageEndingWith("; max-vertices can be at most 13408665");
+        assertThatThrownBy(() -> JobOptions.of(Map.of("max-record-bytes", "lots")))
+                .hasMessage(
+                        "max-record-bytes must be a size in bytes such as 16777216, or with a unit:"
+                                + " 512kb, 16mb, 1gb, got 'lots'");
+        assertThat(JobOptions.KNOWN.get("max-record-bytes")[1])
+                .contains("at most 1gb and at least 80 bytes a vertex of max-vertices + 1mb");
+    }
+
+    @Test
+    void fenceRepairIsRejectOrMakeValid() {
+        assertThat(JobIo.rules(JobOptions.defaults()).makeValid()).isFalse();
+        assertThat(JobIo.rules(JobOptions.of(Map.of("fence-repair", "make-valid"))).makeValid())
+                .isTrue();
+        assertThat(JobIo.rules(JobOptions.of(Map.of("fence-repair", "MAKE-VALID"))).makeValid())
+                .isTrue();
+        assertThat(
+                        Geofencing.builder()
+                                .setFenceRepair(QuadfenceOptions.FenceRepair.MAKE_VALID)
+                                .setMaxRecordBytes(32 << 20)
+                                .build()
+                                .rules())
+                .isEqualTo(new org.quadfence.io.InputRules(100_000, 3_600_000, 32 << 20, true));
+        assertThatThrownBy(() -> JobOptions.of(Map.of("fence-repair", "fix")))
+                .hasMessage("fence-repair must be one of reject, make-valid, got 'fix'");
+    }
+
+    @Test
     void anOptionGivenIsSetEvenAtItsDefaultAndOneLeftOutHasItsDefault() {
         JobOptions o = JobOptions.of(Map.of("checkpoint-interval", "10s"));
         assertThat(o.isSet(QuadfenceOptions.CHECKPOINT_INTERVAL)).isTrue();

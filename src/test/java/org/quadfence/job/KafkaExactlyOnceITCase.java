@@ -23,6 +23,8 @@ import org.quadfence.io.KafkaIo;
 import org.quadfence.model.Parsed;
 import org.quadfence.model.Position;
 import org.quadfence.testing.KafkaBroker;
+import org.quadfence.testing.KafkaTopics;
+import org.quadfence.testing.LargeFences;
 import org.quadfence.testing.MembershipsCheck;
 import org.quadfence.testing.MiniClusters;
 import org.quadfence.testing.SampleCheck;
@@ -79,6 +81,68 @@ class KafkaExactlyOnceITCase {
         FAILED.set(false);
         runAndCheck("failing", true);
         assertThat(FAILED).isTrue();
+    }
+
+    @Test
+    void aFenceRecordOverOneMebibyteGoesThroughKafkaAndIsUsed() throws Exception {
+        String name = "large";
+        kafka.createTopic(name + "-positions", 1, false);
+        kafka.createTopic(name + "-fences", 1, true);
+        kafka.createTopic(name + "-events", 1, false);
+        kafka.createTopic(name + "-dlq", 1, false);
+        // 60,000 vertices with 17 significant digits: about 2.6 MB, over Kafka's 1 MiB defaults.
+        String fence = LargeFences.circle("big", 10, 20, 5, 60_000, true);
+        assertThat(fence.length()).isGreaterThan(2 << 20);
+        try (KafkaProducer<byte[], byte[]> producer = KafkaTopics.producer(kafka)) {
+            producer.send(KafkaTopics.record(name + "-fences", null, "big", 0L, fence)).get();
+            long t = 1000;
+            for (double lat : new double[] {20, 26, 24.5}) {
+                String p =
+                        "{\"entityId\":\"e\",\"lon\":10,\"lat\":"
+                                + lat
+                                + ",\"timestamp\":"
+                                + t
+                                + "}";
+                producer.send(KafkaTopics.record(name + "-positions", null, "e", t, p)).get();
+                t += 1000;
+            }
+        }
+        JobOptions options =
+                JobOptions.of(
+                        Map.of(
+                                "bootstrap-servers",
+                                kafka.bootstrapServers(),
+                                "positions-topic",
+                                name + "-positions",
+                                "fences-topic",
+                                name + "-fences",
+                                "events-topic",
+                                name + "-events",
+                                "dlq-topic",
+                                name + "-dlq",
+                                "group-id",
+                                name,
+                                "starting-offsets",
+                                "earliest",
+                                "checkpoint-interval",
+                                "300ms",
+                                "parallelism",
+                                "1",
+                                "max-out-of-orderness",
+                                "1000"));
+        SampleReplay.run(options, JobIo.kafka(options, true), true);
+        List<String> events = new ArrayList<>();
+        for (String e : readAll(name + "-events", 3)) {
+            JsonNode n = JSON.readTree(e);
+            events.add(
+                    n.get("event").asText()
+                            + " "
+                            + n.get("fenceId").asText()
+                            + " @"
+                            + n.get("timestamp").asLong());
+        }
+        assertThat(events).containsExactly("ENTER big @1000", "EXIT big @2000", "ENTER big @3000");
+        assertThat(readAll(name + "-dlq", 0)).isEmpty();
     }
 
     private void runAndCheck(String name, boolean fail) throws Exception {

@@ -151,6 +151,7 @@ class FlinkTypesTest {
         roundTrip(FenceChange.delete("f", Long.MIN_VALUE));
         roundTrip(new GeofenceEvent("e", "f", EventType.EXIT, 7, 1e-300, 0.1, null));
         roundTrip(new DeadLetter(DeadLetter.FENCES, "missing field fenceId", "{}"));
+        roundTrip(DeadLetter.repaired(DeadLetter.FENCES, "ring 0 of polygon 0 ...", "{}"));
     }
 
     @Test
@@ -161,6 +162,9 @@ class FlinkTypesTest {
         for (Parsed<Position> p :
                 List.of(
                         Parsed.of(new Position("e", 1, 2, 3)),
+                        Parsed.of(
+                                new Position("e", 1, 2, 3),
+                                DeadLetter.repaired(DeadLetter.POSITIONS, "why", "raw")),
                         Parsed.<Position>failed(
                                 new DeadLetter(DeadLetter.POSITIONS, "empty record", "")))) {
             DataOutputSerializer out = new DataOutputSerializer(64);

@@ -11,6 +11,7 @@ import org.apache.kafka.clients.producer.ProducerRecord;
 import org.apache.kafka.clients.producer.RecordMetadata;
 import org.apache.kafka.common.TopicPartition;
 import org.apache.kafka.common.serialization.ByteArraySerializer;
+import org.quadfence.demo.EmbeddedKafka;
 
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;
@@ -45,12 +46,16 @@ public final class KafkaTopics {
         kafka.createTopic("geofence-dlq", 1, false);
     }
 
-    /** An idempotent producer of bytes (5 ms linger); the caller closes it. */
+    /**
+     * An idempotent producer of bytes (5 ms linger) that sends records as large as the broker
+     * takes; the caller closes it.
+     */
     public static KafkaProducer<byte[], byte[]> producer(KafkaBroker kafka) {
         Map<String, Object> p = new HashMap<>();
         p.put("bootstrap.servers", kafka.bootstrapServers());
         p.put("enable.idempotence", "true");
         p.put("linger.ms", "5");
+        p.put("max.request.size", String.valueOf(EmbeddedKafka.MESSAGE_MAX_BYTES));
         return new KafkaProducer<>(p, new ByteArraySerializer(), new ByteArraySerializer());
     }
 
