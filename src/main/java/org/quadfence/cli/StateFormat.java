@@ -35,7 +35,7 @@ final class StateFormat {
                     Files.exists(file)
                             ? Files.readString(file, StandardCharsets.UTF_8).trim()
                             : "2 or earlier";
-            if (!then.equals(now)) {
+            if (!GeofenceJob.READABLE_STATE_FORMATS.contains(then)) {
                 throw new IllegalStateException(
                         "cannot resume: the checkpoints in "
                                 + checkpoints

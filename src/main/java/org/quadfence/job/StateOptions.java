@@ -9,6 +9,7 @@ import org.apache.flink.runtime.state.FunctionInitializationContext;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
+import java.util.Set;
 import java.util.TreeMap;
 
 /**
@@ -18,8 +19,14 @@ import java.util.TreeMap;
  */
 final class StateOptions {
 
-    /** The layout of this version's state; savepoints of another layout are refused. */
+    /** The layout of this version's state. */
     static final String FORMAT = "7";
+
+    /**
+     * The formats this version restores: the stable ones (7 on, README "Upgrades"), each read and
+     * migrated to {@link #FORMAT}; earlier ones are refused.
+     */
+    static final Set<String> READABLE = Set.of("7");
 
     private StateOptions() {}
 
@@ -40,7 +47,9 @@ final class StateOptions {
         if (context.isRestored()) {
             boolean any = false;
             for (String entry : stored.get()) {
-                any |= entry.startsWith("state-format=" + FORMAT);
+                any |=
+                        entry.startsWith("state-format=")
+                                && READABLE.contains(entry.substring("state-format=".length()));
                 int eq = entry.indexOf('=');
                 String key = entry.substring(0, eq);
                 String then = entry.substring(eq + 1);
