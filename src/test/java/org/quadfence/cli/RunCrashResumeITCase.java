@@ -218,6 +218,42 @@ class RunCrashResumeITCase {
         assertExactlyTheSample(lines, topics.dlq);
     }
 
+    /**
+     * As {@link #killedTwiceWhileWorkingThroughABacklogTheThirdRunWritesEveryEventWithoutNewInput},
+     * with the first kill late: when 90% of the events are visible. The two later runs resume from
+     * the first run's last checkpoint, and read_committed shows every event once: none repeated
+     * from the transactions the kills left open, none lost.
+     */
+    @Test
+    void killedLateAndAgainSoonAfterTheRestartTheThirdRunWritesEveryEventOnce() throws Exception {
+        Topics topics = Topics.create("late");
+        topics.produceFences();
+        int n = SampleCheck.read(SAMPLE.resolve("expected.jsonl")).size();
+        Path checkpoints = work.resolve(Main.CHECKPOINTS).resolve("late");
+        List<String> lines;
+        try (Runs runs = new Runs(work, logs, topics.jobArgs("late"));
+                CommittedReader events = new CommittedReader(topics.events);
+                Feeder feeder = new Feeder(topics.positions, 5000, Duration.ZERO)) {
+            feeder.allowEnd();
+            feeder.start();
+            feeder.awaitDone();
+            Run first = runs.start();
+            first.awaitLine("no checkpoint in " + checkpoints);
+            events.awaitAtLeast(n * 9 / 10);
+            first.kill();
+
+            Run second = runs.start();
+            second.awaitResume();
+            Thread.sleep(5_000);
+            second.kill();
+
+            Run third = runs.start();
+            third.awaitResume();
+            lines = events.awaitQuiet(n);
+        }
+        assertExactlyTheSample(lines, topics.dlq);
+    }
+
     @Test
     void freshStartsOverAndFromSavepointRestoresTheCheckpointItNames() throws Exception {
         Topics topics = Topics.create("fresh");
