@@ -39,25 +39,24 @@ import java.util.TreeSet;
  *
  * <p><b>The sweep.</b> Vertices are visited from west to east (by x, then y); the edges the sweep
  * line cuts are kept in order from south to north. At each point, the edges that pass through it
- * are found in that order (they are neighbours there), and the rays from the point along every ring
- * that meets it, two per ring, are sorted by angle: two rays in one direction are an overlap, a
- * ring met twice touches itself, two rings whose rays interleave cross, and the rings of a polygon
- * that meet there are joined in a union-find of rings and touch points, where a cycle disconnects
- * the interior. Edges that become neighbours are tested for a crossing inside both (Shamos and
- * Hoey's test, 1976): two edges that cross are neighbours at some point before the sweep passes
- * where they cross, and every other meeting happens at a vertex. The innermost ring around each
- * ring is read off the same order: just after a ring's first vertex, the edge below its lower edge
- * is the nearest boundary south of it, inside that edge's ring when its interior lies north of the
- * edge, else beside it. Exact: every decision is a comparison of coordinates or an exact {@link
- * Orientation} test. Cost: O(n log n) for n edges plus O(k log k) for the k rings that meet at a
- * point, however the edges lie.
+ * are found among the neighbours of those that end or start there, and the rays from the point
+ * along every ring that meets it, two per ring, are sorted by angle: two rays in one direction are
+ * an overlap, a ring met twice touches itself, two rings whose rays interleave cross, and the rings
+ * of a polygon that meet there are joined in a union-find of rings and touch points, where a cycle
+ * disconnects the interior. Edges that become neighbours are tested for a crossing inside both
+ * (Shamos and Hoey's test, 1976): two edges that cross are neighbours at some point before the
+ * sweep passes where they cross, and every other meeting happens at a vertex. The innermost ring
+ * around each ring is read off the same order: just after a ring's first vertex, the edge below its
+ * lower edge is the nearest boundary south of it, inside that edge's ring when its interior lies
+ * north of the edge, else beside it. Exact: every decision is a comparison of coordinates or an
+ * exact {@link Orientation} test. Cost: O(n log n) for n edges plus O(k log k) for the k rings that
+ * meet at a point, however the edges lie.
  */
 final class RingSweep {
 
     /**
      * One edge of a ring, edge {@code id} from vertex {@code id} to the ring's next vertex, its
-     * endpoints in sweep order: a before b (smaller x, or y at equal x). A probe is a point to
-     * search the sweep's order with: below (-1) or above (+1) every edge through it.
+     * endpoints in sweep order: a before b (smaller x, or y at equal x).
      */
     private static final class Edge {
         final int id;
@@ -68,7 +67,6 @@ final class RingSweep {
         final double ay;
         final double bx;
         final double by;
-        final int probe;
 
         Edge(int id, int ring, double px, double py, double qx, double qy) {
             this.id = id;
@@ -78,18 +76,6 @@ final class RingSweep {
             this.ay = forward ? py : qy;
             this.bx = forward ? qx : px;
             this.by = forward ? qy : py;
-            this.probe = 0;
-        }
-
-        Edge(double x, double y, int probe) {
-            this.id = -1;
-            this.ring = -1;
-            this.forward = true;
-            this.ax = x;
-            this.ay = y;
-            this.bx = x;
-            this.by = y;
-            this.probe = probe;
         }
     }
 
@@ -109,6 +95,10 @@ final class RingSweep {
     private final int[] ringOfVertex;
     private final Edge[] edges;
     private final TreeSet<Edge> status = new TreeSet<>(RingSweep::order);
+    // The point the sweep is at, and the edges that pass through it (inside them).
+    private double px;
+    private double py;
+    private final List<Edge> through = new ArrayList<>();
     // The union-find of rings (0 to rings - 1) and touch points (from rings on).
     private int[] joined;
     private int nodes;
@@ -222,14 +212,7 @@ final class RingSweep {
 
     // The vertices in sweep order, point by point.
     private void sweep() {
-        Integer[] order = new Integer[xs.length];
-        for (int i = 0; i < order.length; i++) {
-            order[i] = i;
-        }
-        Arrays.sort(
-                order,
-                Comparator.comparingDouble((Integer g) -> xs[g])
-                        .thenComparingDouble((Integer g) -> ys[g]));
+        int[] order = sortedVertices();
         for (int i = 0, j; i < order.length; i = j) {
             int g = order[i];
             j = i + 1;
@@ -240,20 +223,44 @@ final class RingSweep {
         }
     }
 
-    // One point: the rings that meet here are checked, the edges that end here leave the sweep,
-    // those that start here enter it, and the rings that start here are placed.
-    private void visit(double x, double y, Integer[] here) {
-        List<Edge> through = new ArrayList<>(0);
-        for (Edge e : status.subSet(new Edge(x, y, -1), new Edge(x, y, 1))) {
-            if (e.bx != x || e.by != y) {
-                through.add(e);
+    // The vertices by x, then y: a bottom-up merge sort of their numbers.
+    private int[] sortedVertices() {
+        int n = xs.length;
+        int[] a = new int[n];
+        int[] b = new int[n];
+        for (int i = 0; i < n; i++) {
+            a[i] = i;
+        }
+        for (int width = 1; width < n; width *= 2) {
+            for (int lo = 0; lo < n; lo += 2 * width) {
+                int mid = Math.min(lo + width, n);
+                int hi = Math.min(lo + 2 * width, n);
+                int i = lo;
+                int j = mid;
+                int k = lo;
+                while (i < mid && j < hi) {
+                    b[k++] = before(xs[a[j]], ys[a[j]], xs[a[i]], ys[a[i]]) ? a[j++] : a[i++];
+                }
+                while (i < mid) {
+                    b[k++] = a[i++];
+                }
+                while (j < hi) {
+                    b[k++] = a[j++];
+                }
             }
+            int[] t = a;
+            a = b;
+            b = t;
         }
-        if (here.length == 1 && through.isEmpty()) {
-            checkVertex(x, y, here[0]);
-        } else {
-            meet(x, y, here, through);
-        }
+        return a;
+    }
+
+    // One point: the edges that end here leave the sweep, those that start here enter it, the
+    // rings that meet here are checked, and the rings that start here are placed.
+    private void visit(double x, double y, int[] here) {
+        px = x;
+        py = y;
+        through.clear();
         for (int g : here) {
             Edge out = edges[g];
             Edge in = edges[previous(g)];
@@ -264,7 +271,6 @@ final class RingSweep {
                 leave(in);
             }
         }
-        List<Integer> first = new ArrayList<>(1);
         for (int g : here) {
             Edge out = edges[g];
             Edge in = edges[previous(g)];
@@ -274,11 +280,35 @@ final class RingSweep {
             if (!in.forward) {
                 enter(in);
             }
+        }
+        if (here.length == 1 && through.isEmpty()) {
+            checkVertex(x, y, here[0]);
+        } else {
+            meet(x, y, here, through);
+        }
+        for (int g : here) {
             if (westmost[ringOfVertex[g]] == g) {
-                first.add(ringOfVertex[g]);
+                place(here);
+                return;
             }
         }
-        place(first);
+    }
+
+    /**
+     * Notes a neighbour, in the sweep's order, of an edge that leaves or enters at the current
+     * point when it passes through that point. The edges through a point and those that end there
+     * are neighbours in that order, so each edge through the point is a neighbour of one that ends
+     * there or, when none ends there, of the first that starts there; or else two edges through the
+     * point were neighbours before it, and their test has found them crossing there already.
+     */
+    private void note(Edge e) {
+        if (e != null
+                && (e.ax != px || e.ay != py)
+                && (e.bx != px || e.by != py)
+                && Orientation.index(e.ax, e.ay, e.bx, e.by, px, py) == 0
+                && !through.contains(e)) {
+            through.add(e);
+        }
     }
 
     // A vertex that meets nothing else: its two edges may not run back over one another.
@@ -298,7 +328,7 @@ final class RingSweep {
      * Rings meeting at one point: at vertices {@code here} and inside the edges {@code through}.
      * Each gives two rays from the point (its neighbours along the ring, or its edge's ends).
      */
-    private void meet(double x, double y, Integer[] here, List<Edge> through) {
+    private void meet(double x, double y, int[] here, List<Edge> through) {
         int m = here.length + through.size();
         int[] ringAt = new int[m];
         double[] rays = new double[4 * m];
@@ -477,32 +507,30 @@ final class RingSweep {
 
     private void enter(Edge e) {
         status.add(e);
-        test(status.lower(e), e);
-        test(e, status.higher(e));
+        Edge below = status.lower(e);
+        Edge above = status.higher(e);
+        note(below);
+        note(above);
+        test(below, e);
+        test(e, above);
     }
 
     private void leave(Edge e) {
         Edge below = status.lower(e);
         Edge above = status.higher(e);
+        note(below);
+        note(above);
         status.remove(e);
         test(below, above);
     }
 
     /**
      * The order of two edges the sweep line cuts, south to north, decided where the later of them
-     * starts: both are cut there, and they keep their order until they cross. A probe comes below
-     * or above the edges through its point.
+     * starts: both are cut there, and they keep their order until they cross.
      */
     private static int order(Edge s, Edge t) {
         if (s == t) {
             return 0;
-        }
-        if (s.probe != 0 || t.probe != 0) {
-            if (t.probe == 0) {
-                int at = Orientation.index(t.ax, t.ay, t.bx, t.by, s.ax, s.ay);
-                return at != 0 ? at : s.probe;
-            }
-            return s.probe == 0 ? -order(t, s) : Integer.compare(s.probe, t.probe);
         }
         return before(s.ax, s.ay, t.ax, t.ay) ? -side(s, t) : side(t, s);
     }
@@ -579,12 +607,14 @@ final class RingSweep {
     // beside it (inside the ring around that one). Bottom up, so that a ring starting here too is
     // placed first. Rings that touch here change nothing: no boundary runs between the two edges
     // just east of the point.
-    private void place(List<Integer> rings) {
-        List<Edge> lower = new ArrayList<>(rings.size());
-        for (int k : rings) {
-            Edge e = edges[westmost[k]];
-            Edge f = edges[previous(westmost[k])];
-            lower.add(order(e, f) < 0 ? e : f);
+    private void place(int[] here) {
+        List<Edge> lower = new ArrayList<>(1);
+        for (int g : here) {
+            if (westmost[ringOfVertex[g]] == g) {
+                Edge e = edges[g];
+                Edge f = edges[previous(g)];
+                lower.add(order(e, f) < 0 ? e : f);
+            }
         }
         lower.sort(RingSweep::order);
         for (Edge e : lower) {
