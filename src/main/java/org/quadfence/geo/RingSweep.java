@@ -367,16 +367,7 @@ final class RingSweep {
                     == 0) {
                 int a = ringAt[u / 2];
                 int b = ringAt[v / 2];
-                throw invalid(
-                        TopologyValidationError.SELF_INTERSECTION,
-                        x,
-                        y,
-                        a == b
-                                ? name(a) + " runs back over its own edge there"
-                                : names(a, b)
-                                        + " overlap along an edge from there: rings may touch"
-                                        + " at single points, not share edges (polygons that"
-                                        + " share an edge: merge them into one)");
+                throw invalid(TopologyValidationError.SELF_INTERSECTION, x, y, overlapping(a, b));
             }
         }
         checkTouchesItself(x, y, here.length, ringAt);
@@ -584,12 +575,16 @@ final class RingSweep {
                     TopologyValidationError.SELF_INTERSECTION,
                     fromX,
                     fromY,
-                    s.ring == t.ring
-                            ? name(s.ring) + " runs back over its own edge there"
-                            : names(s.ring, t.ring)
-                                    + " overlap along an edge from there: rings may touch at"
-                                    + " single points, not share edges");
+                    overlapping(s.ring, t.ring));
         }
+    }
+
+    private String overlapping(int a, int b) {
+        return a == b
+                ? name(a) + " runs back over its own edge there"
+                : names(a, b)
+                        + " overlap along an edge from there: rings may touch at single points,"
+                        + " not share edges (polygons that share an edge: merge them into one)";
     }
 
     // Where the edges cross, rounded: for the message only.
