@@ -132,11 +132,11 @@ final class RingSweep {
                 double[] ring = polygons[p][r];
                 for (int i = 0; i + 2 < ring.length; i += 2) {
                     // + 0.0 turns -0.0 into 0.0, the same point for the sweep's sort.
-                    double px = ring[i] + 0.0;
-                    double py = ring[i + 1] + 0.0;
-                    if (n == firstEdge[k] || px != x[n - 1] || py != y[n - 1]) {
-                        x[n] = px;
-                        y[n] = py;
+                    double vx = ring[i] + 0.0;
+                    double vy = ring[i + 1] + 0.0;
+                    if (n == firstEdge[k] || vx != x[n - 1] || vy != y[n - 1]) {
+                        x[n] = vx;
+                        y[n] = vy;
                         n++;
                     }
                 }
@@ -284,7 +284,7 @@ final class RingSweep {
         if (here.length == 1 && through.isEmpty()) {
             checkVertex(x, y, here[0]);
         } else {
-            meet(x, y, here, through);
+            meet(x, y, here);
         }
         for (int g : here) {
             if (westmost[ringOfVertex[g]] == g) {
@@ -325,10 +325,10 @@ final class RingSweep {
     }
 
     /**
-     * Rings meeting at one point: at vertices {@code here} and inside the edges {@code through}.
-     * Each gives two rays from the point (its neighbours along the ring, or its edge's ends).
+     * Rings meeting at one point: at vertices {@code here} and inside the edges through it. Each
+     * gives two rays from the point (its neighbours along the ring, or its edge's ends).
      */
-    private void meet(double x, double y, int[] here, List<Edge> through) {
+    private void meet(double x, double y, int[] here) {
         int m = here.length + through.size();
         int[] ringAt = new int[m];
         double[] rays = new double[4 * m];
