@@ -6,13 +6,14 @@ import java.util.Comparator;
 import java.util.List;
 
 /**
- * A polygon fence: one or more polygons (a GeoJSON Polygon or MultiPolygon, RFC 7946), each an
- * exterior ring and any number of holes, with edges straight in the lon/lat plane. Closed: a point
- * on an edge or a vertex, a hole's included, is inside. A MultiPolygon is the union of its
- * polygons, which may not overlap or touch (but where the halves of a polygon split at the
- * antimeridian meet). Longitude 180 and -180 are the same meridian: a fence that crosses the
- * antimeridian arrives split there into a MultiPolygon, and a point at lon -180 is inside when the
- * same point at lon 180 is.
+ * A polygon fence: polygons (a GeoJSON Polygon or MultiPolygon, RFC 7946), each an exterior ring
+ * and any number of holes, with edges straight in the lon/lat plane, valid under the OGC rules as
+ * JTS {@code IsValidOp} applies them there (see {@link RingSweep}): rings may touch one another at
+ * single points (a hole its exterior ring or another hole, polygons one another), never cross or
+ * overlap. Closed: a point on an edge or a vertex, a hole's included, is inside. A MultiPolygon is
+ * the union of its polygons; an empty one (no polygons) contains no point. Longitude 180 and -180
+ * are the same meridian: a fence that crosses the antimeridian arrives split there into a
+ * MultiPolygon, and a point at lon -180 is inside when the same point at lon 180 is.
  *
  * <p>{@link #contains} is exact on the doubles given (see {@link PolygonPiece}); it finds the cell
  * of an internal grid, built on the first call, descends that cell's small quadtree to a leaf that
@@ -75,15 +76,15 @@ public final class Polygon implements Shape {
      *     first). The arrays are copied.
      * @param maxVertices the most vertices the fence may have, counting each ring's positions
      *     except the closing one
-     * @throws IllegalArgumentException with a sentence a person can act on, when there are no
-     *     polygons or rings, a ring has fewer than 4 positions, too many vertices, a coordinate out
-     *     of range or not finite, is not closed, has a longitude step over 180 (it crosses the
-     *     antimeridian and must be split at 180 into a MultiPolygon), has fewer than 3 distinct
-     *     positions, or crosses or touches itself; when two rings cross or touch, within a polygon
-     *     or across polygons (the message starts "rings cross or touch"; polygons may touch at
-     *     single points of lon +-180, where the halves of a polygon split at the antimeridian
-     *     meet); when a hole lies outside its exterior ring or inside another hole; or when a
-     *     polygon lies inside another but in a hole. Cost: O(n log n) for n vertices
+     * @throws IllegalArgumentException with a sentence a person can act on, naming the polygon,
+     *     ring and position, when a polygon has no rings, a ring has fewer than 4 positions, the
+     *     fence too many vertices, a coordinate is out of range or not finite, a ring is not
+     *     closed, has a longitude step over 180 (it crosses the antimeridian and must be split at
+     *     180 into a MultiPolygon) or fewer than 3 distinct positions; or, starting "invalid
+     *     polygon (OGC): ", when the polygons are not valid under the OGC rules as JTS {@code
+     *     IsValidOp} applies them (see {@link RingSweep}): JTS's name of the rule, the first place
+     *     it fails and what to do. No polygons at all is valid: a fence that contains no point.
+     *     Cost: O(n log n) for n vertices
      */
     public static Polygon of(double[][][] polygons, int maxVertices) {
         PolygonValidation.check(polygons, maxVertices);
@@ -121,7 +122,7 @@ public final class Polygon implements Shape {
         return copy;
     }
 
-    /** The number of polygons: 1 for a GeoJSON Polygon. */
+    /** The number of polygons: 1 for a GeoJSON Polygon, 0 for an empty MultiPolygon. */
     public int polygonCount() {
         return coordinates.length;
     }
@@ -189,7 +190,7 @@ public final class Polygon implements Shape {
     /**
      * The bounding box, or two when the fence has polygons at both lon -180 and lon 180 with a gap
      * between (a fence split at the antimeridian): the one at -180 first, each the box of its
-     * polygons.
+     * polygons; none for a fence with no polygons.
      */
     @Override
     public List<Box> bounds() {
@@ -199,7 +200,7 @@ public final class Polygon implements Shape {
     /**
      * 0 when the fence contains the point, else the smallest distance to any of its edges by the
      * rule of {@link Earth}: the haversine distance to the edge point nearest in the point's local
-     * equirectangular plane, the shortest way round.
+     * equirectangular plane, the shortest way round; infinite for a fence with no polygons.
      */
     @Override
     public double distanceMeters(double lon, double lat) {
@@ -242,6 +243,12 @@ public final class Polygon implements Shape {
      * @throws IllegalArgumentException when the margin is negative or not finite
      */
     public void cut(CellGrid grid, double marginMeters, boolean fold, CellSink sink) {
+        if (!(marginMeters >= 0 && marginMeters < Double.POSITIVE_INFINITY)) {
+            throw new IllegalArgumentException("distance must be finite and >= 0: " + marginMeters);
+        }
+        if (bounds.isEmpty()) {
+            return;
+        }
         List<Box> reach = new ArrayList<>(marginMeters == 0 ? bounds : boundsWithin(marginMeters));
         if (fold) {
             for (Box b : List.copyOf(reach)) {
@@ -292,6 +299,9 @@ public final class Polygon implements Shape {
     // One box, or two when the polygons reach both -180 and 180 and leave a gap between: then the
     // widest gap between the polygons' longitude spans separates the two.
     private static List<Box> boundsOf(List<double[]> groups) {
+        if (groups.isEmpty()) {
+            return List.of();
+        }
         List<Box> boxes = new ArrayList<>();
         for (double[] g : groups) {
             boxes.add(boxOf(g));

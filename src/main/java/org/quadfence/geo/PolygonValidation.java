@@ -1,21 +1,21 @@
 package org.quadfence.geo;
 
 /**
- * The checks of {@link Polygon#of}, in the order a person fixes them: structure and size first,
- * then each ring's coordinates, closure and antimeridian steps, then the topology of all rings
- * together ({@link RingSweep}: rings simple, no two rings crossing or touching, holes in their
- * exterior ring, polygons inside one another only in holes). Each failure is an {@link
- * IllegalArgumentException} whose message names the polygon, ring and position; rings that meet or
- * polygons that overlap give one starting "rings cross or touch" (contract section 8). Cost: O(n
- * log n) for n vertices.
+ * The checks of {@link Polygon#of}, in the order a person fixes them: the project's own first
+ * (structure and size, then each ring's coordinates, closure, antimeridian steps and distinct
+ * positions; each failure names the polygon, ring and position), then OGC validity as JTS {@code
+ * IsValidOp} has it, for all rings together ({@link RingSweep}; the message starts "invalid polygon
+ * (OGC): "). No polygons at all (an empty MultiPolygon) is valid: a fence that contains no point.
+ * Cost: O(n log n) for n vertices.
  */
 final class PolygonValidation {
 
     private PolygonValidation() {}
 
     static void check(double[][][] polygons, int maxVertices) {
-        if (polygons == null || polygons.length == 0) {
-            throw new IllegalArgumentException("a polygon fence needs at least one polygon");
+        if (polygons == null) {
+            throw new IllegalArgumentException(
+                    "a polygon fence needs an array of polygons (empty for none)");
         }
         long vertices = 0;
         for (int p = 0; p < polygons.length; p++) {

@@ -7,6 +7,7 @@
  *
  * <p>For the tiles of the job, fences are cut into {@link org.quadfence.geo.ShapePiece}s: what a
  * tile holds of a fence, which answers exactly like the whole fence for the points of its cell. No
- * Flink, Kafka, JSON or JTS in here.
+ * Flink, Kafka or JSON in here, and of JTS only the names of the OGC validity rules ({@code
+ * TopologyValidationError}); the checks themselves are the project's own.
  */
 package org.quadfence.geo;

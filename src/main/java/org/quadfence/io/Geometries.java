@@ -9,10 +9,10 @@ import java.util.ArrayList;
 import java.util.List;
 
 /**
- * Reads a GeoJSON geometry (RFC 7946) of a Feature fence: a Polygon or a MultiPolygon, checked by
- * {@link Polygon} (whose message becomes the error), as {@link Polygon#coordinates()}; with {@link
- * InputRules#makeValid()}, one that is not valid is repaired when it can be ({@link
- * PolygonRepair}).
+ * Reads a GeoJSON geometry (RFC 7946) of a Feature fence: a Polygon or a MultiPolygon (an empty one
+ * included), checked by {@link Polygon} (whose message becomes the error), as {@link
+ * Polygon#coordinates()}; with {@link InputRules#makeValid()}, one that is not valid is repaired
+ * when it can be ({@link PolygonRepair}).
  */
 final class Geometries {
 
@@ -100,10 +100,8 @@ final class Geometries {
     }
 
     private static double[][][] multiPolygon(Object c) {
+        // No polygons: an empty MultiPolygon, valid under OGC, a fence that contains no point.
         List<?> polys = list(c, "MultiPolygon coordinates");
-        if (polys.isEmpty()) {
-            throw new BadRecord("a MultiPolygon needs at least one polygon");
-        }
         double[][][] out = new double[polys.size()][][];
         for (int i = 0; i < out.length; i++) {
             out[i] = polygon(polys.get(i), "polygon " + i);

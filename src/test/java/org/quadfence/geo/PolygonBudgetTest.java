@@ -322,13 +322,12 @@ class PolygonBudgetTest {
         assertThatThrownBy(() -> Polygon.of(sample.get("nine")))
                 .isInstanceOf(IllegalArgumentException.class)
                 .hasMessageStartingWith(
-                        "rings cross or touch: ring 0 of polygon 0 and ring 0 of"
-                                + " polygon 1 overlap at [2.0, 0.0]");
+                        "invalid polygon (OGC): Self-intersection at [2.0, 0.0]: ring 0 of polygon"
+                                + " 0 and ring 0 of polygon 1 overlap along an edge");
         assertThatThrownBy(() -> Polygon.of(sample.get("overlap2")))
                 .isInstanceOf(IllegalArgumentException.class)
-                .hasMessageStartingWith(
-                        "rings cross or touch: ring 0 of polygon 0 and ring 0 of"
-                                + " polygon 1 cross at [");
+                .hasMessageStartingWith("invalid polygon (OGC): Self-intersection at [")
+                .hasMessageContaining("ring 0 of polygon 0 and ring 0 of polygon 1 cross there");
     }
 
     // The polygon fences of the hostile sample by id (lines 186 to 189 of its fences.jsonl).

@@ -2,6 +2,7 @@ package org.quadfence.geo;
 
 import org.junit.jupiter.api.Test;
 
+import java.util.ArrayList;
 import java.util.List;
 
 import static org.assertj.core.api.Assertions.assertThat;
@@ -114,9 +115,13 @@ class PolygonTest {
                 .hasMessageContaining(
                         "ring 0 of polygon 0 has 3 positions; a ring needs at least 4");
         assertThatThrownBy(() -> polygon(new double[] {0, 0, 2, 2, 2, 0, 0, 2, 0, 0}))
-                .hasMessageStartingWith("ring 0 of polygon 0 intersects itself at [1.0, 1.0]");
+                .hasMessageStartingWith(
+                        "invalid polygon (OGC): Self-intersection at [1.0, 1.0]: ring 0 of polygon"
+                                + " 0 crosses itself");
         assertThatThrownBy(() -> polygon(new double[] {0, 0, 2, 0, 1, 1, 2, 2, 0, 2, 1, 1, 0, 0}))
-                .hasMessageStartingWith("ring 0 of polygon 0 intersects itself at [1.0, 1.0]");
+                .hasMessageStartingWith(
+                        "invalid polygon (OGC): Ring Self-intersection at [1.0, 1.0]: ring 0 of"
+                                + " polygon 0 touches itself");
         assertThatThrownBy(() -> polygon(new double[] {170, 0, -170, 0, -170, 1, 170, 0}))
                 .hasMessage(
                         "ring 0 of polygon 0 crosses the antimeridian between positions 0 [170.0,"
@@ -129,18 +134,33 @@ class PolygonTest {
         assertThatThrownBy(() -> polygon(new double[] {0, 0, 1, 0, 0, 0, 0, 0}))
                 .hasMessageContaining("fewer than 3 distinct positions");
         assertThatThrownBy(() -> polygon(SQUARE, new double[] {20, 20, 21, 20, 21, 21, 20, 20}))
-                .hasMessageStartingWith("a hole of polygon 0 lies outside its exterior ring");
+                .hasMessageStartingWith("invalid polygon (OGC): Hole lies outside shell at [20.0,");
         assertThatThrownBy(() -> polygon(SQUARE, new double[] {5, 5, 15, 5, 15, 6, 5, 5}))
-                .hasMessageStartingWith("rings cross or touch: ring ")
-                .hasMessageContaining("ring 0 of polygon 0")
-                .hasMessageContaining("ring 1 of polygon 0")
-                .hasMessageContaining(" cross at [10.0, ");
+                .hasMessageStartingWith("invalid polygon (OGC): Self-intersection at [10.0, ")
+                .hasMessageContaining("ring 0 of polygon 0 and ring 1 of polygon 0 cross there");
         assertThatThrownBy(() -> Polygon.of(new double[][][] {{SQUARE, HOLE}}, 7))
                 .hasMessage("the fence has 8 vertices, more than the limit of 7");
-        assertThatThrownBy(() -> Polygon.of(new double[][][] {}))
-                .hasMessage("a polygon fence needs at least one polygon");
         assertThatThrownBy(() -> Polygon.of(new double[][][] {{}}))
                 .hasMessage("polygon 0 has no rings");
+    }
+
+    @Test
+    void aFenceOfNoPolygonsIsValidAndContainsNoPoint() {
+        Polygon empty = Polygon.of(new double[][][] {});
+        assertThat(empty.polygonCount()).isZero();
+        assertThat(empty.vertexCount()).isZero();
+        assertThat(empty.bounds()).isEmpty();
+        assertThat(empty.boundsWithin(1000)).isEmpty();
+        assertThat(empty.contains(0, 0)).isFalse();
+        assertThat(empty.contains(180, 90)).isFalse();
+        assertThat(empty.distanceMeters(0, 0)).isEqualTo(Double.POSITIVE_INFINITY);
+        List<Integer> cells = new ArrayList<>();
+        empty.cut(new CellGrid(7, 7), 0, true, (c, r, piece) -> cells.add(c));
+        empty.cut(new CellGrid(3, 3), 500, false, (c, r, piece) -> cells.add(c));
+        assertThat(cells).isEmpty();
+        assertThatThrownBy(() -> empty.cut(new CellGrid(3, 3), -1, false, (c, r, piece) -> {}))
+                .hasMessage("distance must be finite and >= 0: -1.0");
+        assertThat(Polygon.fromCoordinates(empty.coordinates())).isEqualTo(empty);
     }
 
     @Test

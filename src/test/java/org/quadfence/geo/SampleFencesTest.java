@@ -129,9 +129,9 @@ class SampleFencesTest {
             assertThat(String.join("\n", rejected))
                     .contains("is not closed: first")
                     .contains("crosses the antimeridian")
-                    .contains("intersects itself at")
+                    .contains("invalid polygon (OGC): Self-intersection at")
                     .contains("a ring needs at least 4")
-                    .contains("rings cross or touch: ring 0 of polygon 0 and ring 1 of polygon 0");
+                    .contains("ring 0 of polygon 0 and ring 1 of polygon 0 cross there");
         } else {
             assertThat(rejected).isEmpty();
         }

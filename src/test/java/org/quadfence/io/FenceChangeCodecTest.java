@@ -210,6 +210,19 @@ class FenceChangeCodecTest {
                         "{\"type\":\"Feature\",\"id\":\"u\",\"geometry\":{\"type\":\"Polygon\",\"coordinates\":[[[0,0],[1,0],[0,1],[0,0.5]]]}}",
                         "ring 0 of polygon 0 is not closed: first [0.0, 0.0] != last [0.0, 0.5]"),
                 arguments(
+                        "a Feature whose geometry is null",
+                        "{\"type\":\"Feature\",\"id\":\"n\",\"geometry\":null,\"properties\":{}}",
+                        "a Feature fence needs a Polygon or MultiPolygon geometry"),
+                arguments(
+                        "a Polygon without rings",
+                        "{\"type\":\"Feature\",\"id\":\"e\",\"geometry\":{\"type\":\"Polygon\",\"coordinates\":[]}}",
+                        "coordinates needs at least one ring"),
+                arguments(
+                        "a hole touching its exterior ring twice",
+                        "{\"type\":\"Feature\",\"id\":\"h\",\"geometry\":{\"type\":\"Polygon\",\"coordinates\":"
+                            + "[[[0,0],[4,0],[4,4],[0,4],[0,0]],[[0,2],[2,1],[2,4],[0,2]]]}}",
+                        "invalid polygon (OGC): Interior is disconnected at ["),
+                arguments(
                         "a circle of radius 0",
                         "{\"fenceId\":\"x\",\"circle\":{\"lon\":1,\"lat\":2,\"radiusMeters\":0}}",
                         "circle radiusMeters must be > 0 and <= 20000000: 0.0"),
@@ -249,6 +262,30 @@ class FenceChangeCodecTest {
                                 "{\"name\":\"Depot\",\"tier\":1.10,\"big\":1e400,\"z\":-0.0,"
                                         + "\"tags\":[\"x\",{\"y\":null}],\"ok\":true}"));
         assertThat(parsed.value().isDelete()).isFalse();
+    }
+
+    @Test
+    void anEmptyMultiPolygonIsAFenceThatContainsNoPoint() {
+        FenceChange c =
+                line("{\"type\":\"Feature\",\"id\":\"none\",\"geometry\":{\"type\":\"MultiPolygon\","
+                         + "\"coordinates\":[]},\"properties\":{\"a\":1}}")
+                        .value();
+        assertThat(c.isDelete()).isFalse();
+        assertThat(c.polygons()).isEmpty();
+        assertThat(c.properties()).isEqualTo("{\"a\":1}");
+        assertThat(c.shape().contains(0, 0)).isFalse();
+        assertThat(c.shape().bounds()).isEmpty();
+    }
+
+    @Test
+    void aHoleTouchingItsExteriorRingAtAVertexIsValidUnderOgc() {
+        FenceChange c =
+                line("{\"type\":\"Feature\",\"id\":\"t\",\"geometry\":{\"type\":\"Polygon\",\"coordinates\":"
+                         + "[[[0,0],[4,0],[4,4],[0,4],[0,0]],[[0,0],[2,1],[1,2],[0,0]]]}}")
+                        .value();
+        assertThat(c.shape().contains(0, 0)).isTrue();
+        assertThat(c.shape().contains(1, 1)).isFalse();
+        assertThat(c.shape().contains(3, 3)).isTrue();
     }
 
     @Test

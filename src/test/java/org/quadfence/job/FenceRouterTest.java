@@ -114,6 +114,21 @@ class FenceRouterTest
     }
 
     @Test
+    void anEmptyMultiPolygonHoldsNoTileAndEmptiesTheTilesOfTheVersionItReplaces() throws Exception {
+        upsert("f", 1, -10, -10, 10, 10);
+        Polygon empty = Polygon.of(new double[][][] {});
+        harness.processElement(FenceChange.upsert("f", empty, 2, null), 2);
+        harness.processElement(FenceChange.upsert("g", empty, 2, null), 2);
+        assertThat(tilesHolding("f", 1)).hasSize(4);
+        assertThat(tilesHolding("f", 2)).isEmpty();
+        assertThat(tilesHolding("g", 2)).isEmpty();
+        assertThat(harness.getSideOutput(Geofencing.DEAD_LETTERS)).isNull();
+        harness.processWatermark(2);
+        upsert("f", 3, -10, -10, 10, 10);
+        assertThat(tilesHolding("f", 3)).hasSize(4);
+    }
+
+    @Test
     void deletingAnUnknownFenceIsANoOpAndLeavesNoState() throws Exception {
         delete("nobody", 7);
         harness.processWatermark(7);

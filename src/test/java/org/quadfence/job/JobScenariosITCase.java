@@ -160,6 +160,40 @@ class JobScenariosITCase {
     }
 
     @Test
+    void anEmptyMultiPolygonContainsNoPointAndAFenceReplacedByOneIsLeft() throws Exception {
+        String empty = "\"geometry\":{\"type\":\"MultiPolygon\",\"coordinates\":[]}";
+        List<String> fences =
+                List.of(
+                        "{\"type\":\"Feature\",\"id\":\"zone\",\"geometry\":{\"type\":\"Polygon\","
+                            + "\"coordinates\":[[[0,0],[1,0],[1,1],[0,1],[0,0]]]},\"timestamp\":0}",
+                        "{\"type\":\"Feature\",\"id\":\"none\","
+                                + empty
+                                + ",\"properties\":{\"k\":1},\"timestamp\":0}",
+                        "{\"type\":\"Feature\",\"id\":\"zone\"," + empty + ",\"timestamp\":15}");
+        List<String> positions = List.of(pos(0.5, 0.5, 10), pos(0.5, 0.5, 20), pos(0, 0, 30));
+        for (String level : List.of("7", "12")) {
+            Map<String, String> options = Map.of("tile-level", level, "exit-margin-meters", "20");
+            assertThat(run(fences, positions, options))
+                    .containsExactly("ENTER zone @10", "EXIT zone @20");
+            assertThat(SampleCheck.deadLetterCounts(dir.resolve("dlq.jsonl")))
+                    .containsEntry("fences", 0);
+        }
+    }
+
+    @Test
+    void ringsThatTouchAreValidAndTheirTouchPointIsInside() throws Exception {
+        // A hole touching the exterior ring at its corner (10, 10).
+        List<String> events =
+                run(
+                        List.of(
+                                "{\"type\":\"Feature\",\"id\":\"holey\",\"geometry\":{\"type\":\"Polygon\","
+                                    + "\"coordinates\":[[[10,10],[12,10],[12,12],[10,12],[10,10]],"
+                                    + "[[10,10],[11,10.5],[10.5,11],[10,10]]]}}"),
+                        List.of(pos(10, 10, 30), pos(10.6, 10.6, 31), pos(11.5, 11.5, 32)));
+        assertThat(events).containsExactly("ENTER holey @30", "EXIT holey @31", "ENTER holey @32");
+    }
+
+    @Test
     void polygonAndCircleFencesAreExactOnTheirBoundary() throws Exception {
         List<String> events =
                 run(
