@@ -220,6 +220,43 @@ class RunCrashResumeITCase {
 
     /**
      * As {@link #killedTwiceWhileWorkingThroughABacklogTheThirdRunWritesEveryEventWithoutNewInput},
+     * restored through {@code --from-savepoint} at another parallelism: the partitions move to
+     * other subtasks with their event time, and every event comes out once, without new input.
+     */
+    @Test
+    void aBacklogCheckpointRestoredAtAnotherParallelismWritesEveryEventWithoutNewInput()
+            throws Exception {
+        Topics topics = Topics.create("rescale");
+        topics.produceFences();
+        int n = SampleCheck.read(SAMPLE.resolve("expected.jsonl")).size();
+        Path checkpoints = work.resolve(Main.CHECKPOINTS).resolve("rescale");
+        List<String> lines;
+        try (Runs runs = new Runs(work, logs, topics.jobArgs("rescale"));
+                CommittedReader events = new CommittedReader(topics.events);
+                Feeder feeder = new Feeder(topics.positions, 5000, Duration.ZERO)) {
+            feeder.allowEnd();
+            feeder.start();
+            feeder.awaitDone();
+            Run first = runs.start("--watermark-interval", "60s");
+            first.awaitLine("no checkpoint in " + checkpoints);
+            Path held = awaitCheckpointNumbered(checkpoints, 3);
+            first.kill();
+            assertThat(events.count()).as("events before the kill").isLessThan(n);
+
+            Run rescaled = runs.start("--from-savepoint", held.toString(), "--parallelism", "3");
+            rescaled.awaitLine("quadfence: restoring savepoint " + held);
+            long restored = System.nanoTime();
+            events.awaitAtLeast(n);
+            assertThat(Duration.ofNanos(System.nanoTime() - restored))
+                    .as("from the restore to the last event")
+                    .isLessThan(RESTORED_EVENTS);
+            lines = events.awaitQuiet(n);
+        }
+        assertExactlyTheSample(lines, topics.dlq);
+    }
+
+    /**
+     * As {@link #killedTwiceWhileWorkingThroughABacklogTheThirdRunWritesEveryEventWithoutNewInput},
      * with the first kill late: when 90% of the events are visible. The two later runs resume from
      * the first run's last checkpoint, and read_committed shows every event once: none repeated
      * from the transactions the kills left open, none lost.
@@ -665,8 +702,9 @@ class RunCrashResumeITCase {
             cmd.add(classpath());
             cmd.add(Main.class.getName());
             cmd.add("run");
-            cmd.addAll(Arrays.asList(flags));
+            // The test's options, then the start's own: the last value of a key wins.
             cmd.addAll(options);
+            cmd.addAll(Arrays.asList(flags));
             Path log = logs.resolve("run-" + (started.size() + 1) + ".log");
             Process p =
                     new ProcessBuilder(cmd)
