@@ -174,48 +174,27 @@ class RunCrashResumeITCase {
     /**
      * Contract 8a, "Nothing waits after a restore": every position and the end markers are in the
      * topic before the first start, and nothing is written after. The first run checkpoints while
-     * its stages still hold the records waiting for the watermark (a 60 s watermark interval keeps
-     * the sources' watermark from reaching them, as a checkpoint taken right after a fast read of a
-     * backlog does) and is killed; the second is killed a few seconds after its resume; the third,
-     * with no new input, writes every expected event exactly once within {@link #RESTORED_EVENTS}
-     * of its start.
+     * its stages still hold the records waiting for the watermark ({@link
+     * Backlog#firstRunKilledWhileHolding}) and is killed; the second is killed a few seconds after
+     * its resume; the third, with no new input, writes every expected event exactly once within
+     * {@link #RESTORED_EVENTS} of its start.
      */
     @Test
     void killedTwiceWhileWorkingThroughABacklogTheThirdRunWritesEveryEventWithoutNewInput()
             throws Exception {
-        Topics topics = Topics.create("backlog");
-        topics.produceFences();
-        int n = SampleCheck.read(SAMPLE.resolve("expected.jsonl")).size();
-        Path checkpoints = work.resolve(Main.CHECKPOINTS).resolve("backlog");
-        List<String> lines;
-        try (Runs runs = new Runs(work, logs, topics.jobArgs("backlog"));
-                CommittedReader events = new CommittedReader(topics.events);
-                Feeder feeder = new Feeder(topics.positions, 5000, Duration.ZERO)) {
-            feeder.allowEnd();
-            feeder.start();
-            feeder.awaitDone();
-            String[] slowWatermarks = {"--watermark-interval", "60s"};
-            Run first = runs.start(slowWatermarks);
-            first.awaitLine("no checkpoint in " + checkpoints);
-            awaitCheckpointNumbered(checkpoints, 3);
-            first.kill();
-            assertThat(events.count()).as("events before the first kill").isLessThan(n);
-
-            Run second = runs.start();
+        try (Backlog backlog = new Backlog("backlog")) {
+            backlog.firstRunKilledWhileHolding();
+            Run second = backlog.runs.start();
             second.awaitResume();
             Thread.sleep(3_000);
             second.kill();
 
-            Run third = runs.start();
+            Run third = backlog.runs.start();
             third.awaitResume();
-            long resumed = System.nanoTime();
-            events.awaitAtLeast(n);
-            assertThat(Duration.ofNanos(System.nanoTime() - resumed))
-                    .as("from the third resume to the last event")
-                    .isLessThan(RESTORED_EVENTS);
-            lines = events.awaitQuiet(n);
+            assertExactlyTheSample(
+                    backlog.everyEventWithinTheBound("from the third resume to the last event"),
+                    backlog.topics.dlq);
         }
-        assertExactlyTheSample(lines, topics.dlq);
     }
 
     /**
@@ -226,33 +205,15 @@ class RunCrashResumeITCase {
     @Test
     void aBacklogCheckpointRestoredAtAnotherParallelismWritesEveryEventWithoutNewInput()
             throws Exception {
-        Topics topics = Topics.create("rescale");
-        topics.produceFences();
-        int n = SampleCheck.read(SAMPLE.resolve("expected.jsonl")).size();
-        Path checkpoints = work.resolve(Main.CHECKPOINTS).resolve("rescale");
-        List<String> lines;
-        try (Runs runs = new Runs(work, logs, topics.jobArgs("rescale"));
-                CommittedReader events = new CommittedReader(topics.events);
-                Feeder feeder = new Feeder(topics.positions, 5000, Duration.ZERO)) {
-            feeder.allowEnd();
-            feeder.start();
-            feeder.awaitDone();
-            Run first = runs.start("--watermark-interval", "60s");
-            first.awaitLine("no checkpoint in " + checkpoints);
-            Path held = awaitCheckpointNumbered(checkpoints, 3);
-            first.kill();
-            assertThat(events.count()).as("events before the kill").isLessThan(n);
-
-            Run rescaled = runs.start("--from-savepoint", held.toString(), "--parallelism", "3");
+        try (Backlog backlog = new Backlog("rescale")) {
+            Path held = backlog.firstRunKilledWhileHolding();
+            Run rescaled =
+                    backlog.runs.start("--from-savepoint", held.toString(), "--parallelism", "3");
             rescaled.awaitLine("quadfence: restoring savepoint " + held);
-            long restored = System.nanoTime();
-            events.awaitAtLeast(n);
-            assertThat(Duration.ofNanos(System.nanoTime() - restored))
-                    .as("from the restore to the last event")
-                    .isLessThan(RESTORED_EVENTS);
-            lines = events.awaitQuiet(n);
+            assertExactlyTheSample(
+                    backlog.everyEventWithinTheBound("from the restore to the last event"),
+                    backlog.topics.dlq);
         }
-        assertExactlyTheSample(lines, topics.dlq);
     }
 
     /**
@@ -263,32 +224,78 @@ class RunCrashResumeITCase {
      */
     @Test
     void killedLateAndAgainSoonAfterTheRestartTheThirdRunWritesEveryEventOnce() throws Exception {
-        Topics topics = Topics.create("late");
-        topics.produceFences();
-        int n = SampleCheck.read(SAMPLE.resolve("expected.jsonl")).size();
-        Path checkpoints = work.resolve(Main.CHECKPOINTS).resolve("late");
-        List<String> lines;
-        try (Runs runs = new Runs(work, logs, topics.jobArgs("late"));
-                CommittedReader events = new CommittedReader(topics.events);
-                Feeder feeder = new Feeder(topics.positions, 5000, Duration.ZERO)) {
-            feeder.allowEnd();
-            feeder.start();
-            feeder.awaitDone();
-            Run first = runs.start();
-            first.awaitLine("no checkpoint in " + checkpoints);
-            events.awaitAtLeast(n * 9 / 10);
+        try (Backlog backlog = new Backlog("late")) {
+            Run first = backlog.runs.start();
+            first.awaitLine("no checkpoint in " + backlog.checkpoints);
+            backlog.events.awaitAtLeast(backlog.expected * 9 / 10);
             first.kill();
 
-            Run second = runs.start();
+            Run second = backlog.runs.start();
             second.awaitResume();
             Thread.sleep(5_000);
             second.kill();
 
-            Run third = runs.start();
+            Run third = backlog.runs.start();
             third.awaitResume();
-            lines = events.awaitQuiet(n);
+            assertExactlyTheSample(backlog.events.awaitQuiet(backlog.expected), backlog.topics.dlq);
         }
-        assertExactlyTheSample(lines, topics.dlq);
+    }
+
+    /**
+     * One test's topics, with the sample's fences, positions and end markers all written before the
+     * first start, its runs and a reader of its events.
+     */
+    private final class Backlog implements AutoCloseable {
+        final Topics topics;
+        final Runs runs;
+        final CommittedReader events;
+        final Path checkpoints;
+        final int expected;
+
+        Backlog(String name) throws Exception {
+            topics = Topics.create(name);
+            topics.produceFences();
+            try (Feeder feeder = new Feeder(topics.positions, 5000, Duration.ZERO)) {
+                feeder.allowEnd();
+                feeder.start();
+                feeder.awaitDone();
+            }
+            expected = SampleCheck.read(SAMPLE.resolve("expected.jsonl")).size();
+            checkpoints = work.resolve(Main.CHECKPOINTS).resolve(name);
+            runs = new Runs(work, logs, topics.jobArgs(name));
+            events = new CommittedReader(topics.events);
+        }
+
+        /**
+         * Starts a run whose stages still hold the records waiting for the watermark when it
+         * checkpoints (its 60 s watermark interval keeps the sources' watermark from reaching them,
+         * as a checkpoint taken right after a fast read of a backlog does), kills it after its
+         * third checkpoint, and returns that checkpoint.
+         */
+        Path firstRunKilledWhileHolding() throws Exception {
+            Run first = runs.start("--watermark-interval", "60s");
+            first.awaitLine("no checkpoint in " + checkpoints);
+            Path held = awaitCheckpointNumbered(checkpoints, 3);
+            first.kill();
+            assertThat(events.count()).as("events before the kill").isLessThan(expected);
+            return held;
+        }
+
+        /** Every event, asserted to come within {@link #RESTORED_EVENTS} from now. */
+        List<String> everyEventWithinTheBound(String what) throws Exception {
+            long since = System.nanoTime();
+            events.awaitAtLeast(expected);
+            assertThat(Duration.ofNanos(System.nanoTime() - since))
+                    .as(what)
+                    .isLessThan(RESTORED_EVENTS);
+            return events.awaitQuiet(expected);
+        }
+
+        @Override
+        public void close() throws InterruptedException {
+            events.close();
+            runs.close();
+        }
     }
 
     @Test
