@@ -16,11 +16,10 @@ import org.openjdk.jmh.annotations.Scope;
 import org.openjdk.jmh.annotations.Setup;
 import org.openjdk.jmh.annotations.State;
 import org.openjdk.jmh.annotations.Warmup;
+import org.quadfence.geo.FenceShapes;
 import org.quadfence.geo.Polygon;
 
-import java.util.ArrayList;
 import java.util.Arrays;
-import java.util.List;
 import java.util.concurrent.TimeUnit;
 
 /**
@@ -70,7 +69,7 @@ public class ValidationBench {
         return switch (shape) {
             case "regular" -> new double[][][] {{regular(VERTICES, 0, 0, 10)}};
             case "star" -> new double[][][] {{star(VERTICES, 0, 0, 10, 9.99)}};
-            case "comb" -> new double[][][] {{comb((VERTICES - 4) / 4, 0, 0, 1, 1e-9)}};
+            case "comb" -> new double[][][] {{FenceShapes.comb((VERTICES - 4) / 4, 0, 0, 1, 1e-9)}};
             case "zigzag" -> new double[][][] {{zigzag(VERTICES - 3, 1e-9)}};
             case "holes" -> holes(VERTICES / 5, VERTICES / 5, false);
             case "touchingHoles" -> holes(VERTICES / 5, VERTICES / 5, true);
@@ -102,24 +101,6 @@ public class ValidationBench {
         ring[2 * n] = ring[0];
         ring[2 * n + 1] = ring[1];
         return ring;
-    }
-
-    // A bar, 'teeth' slots from its east end to near its west end, slots and teeth 'gap' high.
-    static double[] comb(int teeth, double x, double y, double length, double gap) {
-        List<Double> ring = new ArrayList<>(List.of(x, y, x + length, y));
-        double top = y;
-        double inner = x + length / 100;
-        for (int t = 0; t < teeth; t++) {
-            ring.addAll(List.of(x + length, top + gap, inner, top + gap));
-            ring.addAll(List.of(inner, top + 2 * gap, x + length, top + 2 * gap));
-            top += 2 * gap;
-        }
-        ring.addAll(List.of(x + length, top + length, x, top + length, x, y));
-        double[] out = new double[ring.size()];
-        for (int i = 0; i < out.length; i++) {
-            out[i] = ring.get(i);
-        }
-        return out;
     }
 
     // The unit square, its south side n points zigzagging 'amplitude' up and down.

@@ -8,7 +8,7 @@ import java.util.List;
  * stars of tens of thousands of spikes, vertices on tile corners. Each is a closed ring as flat
  * lon, lat pairs, as {@link Polygon#of} takes it.
  */
-final class FenceShapes {
+public final class FenceShapes {
 
     private FenceShapes() {}
 
@@ -32,7 +32,7 @@ final class FenceShapes {
      * teeth} slots reaching from its east end to near its west end, slots and teeth {@code gap}
      * high, then a block on top: long horizontal edges {@code gap} apart.
      */
-    static double[] comb(int teeth, double x, double y, double length, double gap) {
+    public static double[] comb(int teeth, double x, double y, double length, double gap) {
         List<Double> ring = new ArrayList<>(List.of(x, y, x + length, y));
         double top = y;
         double inner = x + length / 100;

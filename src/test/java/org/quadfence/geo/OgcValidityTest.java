@@ -5,8 +5,6 @@ import org.locationtech.jts.geom.Geometry;
 import org.locationtech.jts.operation.valid.IsValidOp;
 import org.locationtech.jts.operation.valid.TopologyValidationError;
 
-import java.util.ArrayList;
-import java.util.List;
 import java.util.SplittableRandom;
 
 import static org.assertj.core.api.Assertions.assertThat;
@@ -41,29 +39,11 @@ class OgcValidityTest {
             TouchingShapes.Fence f = shapes.next();
             boolean valid = agree(f);
             counts[valid ? 1 : 0]++;
-            touching += valid && ringsTouch(f) ? 1 : 0;
+            touching += valid && TouchingShapes.ringsTouch(f) ? 1 : 0;
         }
         assertThat(counts[0]).as("invalid").isGreaterThan(5_000);
         assertThat(counts[1]).as("valid").isGreaterThan(5_000);
         assertThat(touching).as("valid with rings that touch").isGreaterThan(2_000);
-    }
-
-    // Two rings of the fence share a point.
-    private static boolean ringsTouch(TouchingShapes.Fence f) {
-        List<Geometry> rings = new ArrayList<>();
-        for (double[][] polygon : f.polygons()) {
-            for (double[] ring : polygon) {
-                rings.add(TouchingShapes.JTS.createLinearRing(TouchingShapes.coordinates(ring)));
-            }
-        }
-        for (int i = 0; i < rings.size(); i++) {
-            for (int j = 0; j < i; j++) {
-                if (rings.get(i).intersects(rings.get(j))) {
-                    return true;
-                }
-            }
-        }
-        return false;
     }
 
     @Test

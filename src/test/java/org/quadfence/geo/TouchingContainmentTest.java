@@ -48,7 +48,7 @@ class TouchingContainmentTest {
             TouchingShapes.Fence fence = place(grid, level, random);
             Geometry jts = fence.jts();
             Polygon polygon = Polygon.of(fence.polygons());
-            touching += touches(grid) ? 1 : 0;
+            touching += TouchingShapes.ringsTouch(grid) ? 1 : 0;
             List<double[]> tried = points(fence, random);
             boolean[] expected = new boolean[tried.size()];
             for (int i = 0; i < expected.length; i++) {
@@ -120,24 +120,6 @@ class TouchingContainmentTest {
 
     private static boolean covers(Geometry g, double x, double y) {
         return g.covers(TouchingShapes.JTS.createPoint(new Coordinate(x, y)));
-    }
-
-    // Two rings share a point.
-    private static boolean touches(TouchingShapes.Fence f) {
-        List<Geometry> rings = new ArrayList<>();
-        for (double[][] polygon : f.polygons()) {
-            for (double[] ring : polygon) {
-                rings.add(TouchingShapes.JTS.createLinearRing(TouchingShapes.coordinates(ring)));
-            }
-        }
-        for (int i = 0; i < rings.size(); i++) {
-            for (int j = 0; j < i; j++) {
-                if (rings.get(i).intersects(rings.get(j))) {
-                    return true;
-                }
-            }
-        }
-        return false;
     }
 
     // Vertices, the points of the fence's grid (its vertices' coordinates, and halves between

@@ -281,4 +281,22 @@ final class TouchingShapes {
         double v = (s & 2) == 0 ? y : 8 - y;
         return (s & 4) == 0 ? new double[] {u, v} : new double[] {v, u};
     }
+
+    /** Whether two rings of {@code f} share a point. */
+    static boolean ringsTouch(Fence f) {
+        List<Geometry> rings = new ArrayList<>();
+        for (double[][] polygon : f.polygons()) {
+            for (double[] ring : polygon) {
+                rings.add(JTS.createLinearRing(coordinates(ring)));
+            }
+        }
+        for (int i = 0; i < rings.size(); i++) {
+            for (int j = 0; j < i; j++) {
+                if (rings.get(i).intersects(rings.get(j))) {
+                    return true;
+                }
+            }
+        }
+        return false;
+    }
 }
