@@ -58,7 +58,27 @@ public final class EmbeddedKafka implements AutoCloseable {
     public static EmbeddedKafka start() throws IOException {
         Path dir = Files.createTempDirectory("quadfence-kafka");
         int port = freePort();
-        int controllerPort = freePort();
+        Properties p = serverProperties(dir.resolve("logs"), port, freePort());
+        Path config = dir.resolve("server.properties");
+        try (OutputStream out = Files.newOutputStream(config)) {
+            p.store(out, null);
+        }
+        format(config);
+        KafkaRaftServer server = new KafkaRaftServer(new KafkaConfig(p), Time.SYSTEM);
+        server.startup();
+        EmbeddedKafka kafka = new EmbeddedKafka(dir, port, server);
+        awaitGroupCoordinator(kafka.bootstrapServers(), Duration.ofSeconds(60));
+        return kafka;
+    }
+
+    /**
+     * The settings of the broker: one KRaft node (broker and controller in one) listening on
+     * 127.0.0.1 only, clients on {@code port} and the controller on {@code controllerPort}, its log
+     * in {@code logDir}; internal topics of one replica, records kept forever, no auto topic
+     * creation, records up to {@link #MESSAGE_MAX_BYTES}. A broker in a process of its own (the
+     * tests' {@code BrokerProcess}) is started with the same, so that the two stay alike.
+     */
+    public static Properties serverProperties(Path logDir, int port, int controllerPort) {
         Properties p = new Properties();
         p.setProperty("process.roles", "broker,controller");
         p.setProperty("node.id", "1");
@@ -70,7 +90,7 @@ public final class EmbeddedKafka implements AutoCloseable {
         p.setProperty("controller.listener.names", "CONTROLLER");
         p.setProperty("inter.broker.listener.name", "PLAINTEXT");
         p.setProperty("listener.security.protocol.map", "PLAINTEXT:PLAINTEXT,CONTROLLER:PLAINTEXT");
-        p.setProperty("log.dirs", dir.resolve("logs").toString());
+        p.setProperty("log.dirs", logDir.toString());
         p.setProperty("offsets.topic.replication.factor", "1");
         p.setProperty("offsets.topic.num.partitions", "1");
         p.setProperty("transaction.state.log.replication.factor", "1");
@@ -84,10 +104,14 @@ public final class EmbeddedKafka implements AutoCloseable {
         // Room for records of the job's default max-record-bytes (16 MiB) with their batch's
         // overhead, so that the job, not the broker, uses them or dead-letters larger ones.
         p.setProperty("message.max.bytes", String.valueOf(MESSAGE_MAX_BYTES));
-        Path config = dir.resolve("server.properties");
-        try (OutputStream out = Files.newOutputStream(config)) {
-            p.store(out, null);
-        }
+        return p;
+    }
+
+    /**
+     * Formats the log directory that the broker configuration file {@code config} names, with a new
+     * cluster id; a directory formatted already is left as it is.
+     */
+    public static void format(Path config) {
         PrintStream quiet = new PrintStream(OutputStream.nullOutputStream());
         int rc =
                 StorageTool.execute(
@@ -103,20 +127,19 @@ public final class EmbeddedKafka implements AutoCloseable {
         if (rc != 0) {
             throw new IllegalStateException("kafka storage format failed: " + rc);
         }
-        KafkaRaftServer server = new KafkaRaftServer(new KafkaConfig(p), Time.SYSTEM);
-        server.startup();
-        EmbeddedKafka kafka = new EmbeddedKafka(dir, port, server);
-        kafka.loadGroupCoordinator();
-        return kafka;
     }
 
-    // Consumer group offsets live in an internal topic made on first use; until it is loaded,
-    // offset commits fail (retriably, with a warning each). Make and load it now.
-    private void loadGroupCoordinator() throws IOException {
-        try (Admin admin = Admin.create(Map.of("bootstrap.servers", bootstrapServers()))) {
+    /**
+     * Waits until the broker at {@code bootstrapServers} answers a consumer group request, at most
+     * {@code timeout}. Consumer group offsets live in an internal topic made on first use; until it
+     * is loaded, offset commits fail (retriably, with a warning each): this makes and loads it.
+     */
+    private static void awaitGroupCoordinator(String bootstrapServers, Duration timeout)
+            throws IOException {
+        try (Admin admin = Admin.create(Map.of("bootstrap.servers", bootstrapServers))) {
             admin.listConsumerGroupOffsets("warm-up")
                     .partitionsToOffsetAndMetadata()
-                    .get(60, TimeUnit.SECONDS);
+                    .get(timeout.toMillis(), TimeUnit.MILLISECONDS);
         } catch (InterruptedException e) {
             Thread.currentThread().interrupt();
             throw new IOException("interrupted while the broker started", e);
@@ -132,7 +155,21 @@ public final class EmbeddedKafka implements AutoCloseable {
 
     /** Creates a topic and waits until it takes records. */
     public void createTopic(String name, int partitions, boolean compacted) throws Exception {
-        try (Admin admin = Admin.create(Map.of("bootstrap.servers", bootstrapServers()))) {
+        createTopic(bootstrapServers(), name, partitions, compacted);
+    }
+
+    /** A consumer of bytes; {@code readCommitted} sees only committed transactions. */
+    public KafkaConsumer<byte[], byte[]> consumer(String group, boolean readCommitted) {
+        return consumer(bootstrapServers(), group, readCommitted);
+    }
+
+    /**
+     * Creates a topic on the broker at {@code bootstrapServers} and waits until it takes records.
+     */
+    public static void createTopic(
+            String bootstrapServers, String name, int partitions, boolean compacted)
+            throws Exception {
+        try (Admin admin = Admin.create(Map.of("bootstrap.servers", bootstrapServers))) {
             NewTopic topic = new NewTopic(name, partitions, (short) 1);
             if (compacted) {
                 topic.configs(Map.of("cleanup.policy", "compact"));
@@ -140,7 +177,7 @@ public final class EmbeddedKafka implements AutoCloseable {
             admin.createTopics(List.of(topic)).all().get();
         }
         // Producing right after creation sometimes hangs on NOT_LEADER_OR_FOLLOWER.
-        try (KafkaConsumer<byte[], byte[]> c = consumer("ready-check", false)) {
+        try (KafkaConsumer<byte[], byte[]> c = consumer(bootstrapServers, "ready-check", false)) {
             List<TopicPartition> parts = new ArrayList<>();
             for (int i = 0; i < partitions; i++) {
                 parts.add(new TopicPartition(name, i));
@@ -149,10 +186,15 @@ public final class EmbeddedKafka implements AutoCloseable {
         }
     }
 
-    /** A consumer of bytes; {@code readCommitted} sees only committed transactions. */
-    public KafkaConsumer<byte[], byte[]> consumer(String group, boolean readCommitted) {
+    /**
+     * A consumer of bytes of the broker at {@code bootstrapServers}, from the earliest offset when
+     * its group has none, committing only when told; {@code readCommitted} sees only committed
+     * transactions.
+     */
+    public static KafkaConsumer<byte[], byte[]> consumer(
+            String bootstrapServers, String group, boolean readCommitted) {
         Properties p = new Properties();
-        p.setProperty("bootstrap.servers", bootstrapServers());
+        p.setProperty("bootstrap.servers", bootstrapServers);
         p.setProperty("group.id", group);
         p.setProperty("auto.offset.reset", "earliest");
         p.setProperty("enable.auto.commit", "false");
@@ -170,7 +212,8 @@ public final class EmbeddedKafka implements AutoCloseable {
         }
     }
 
-    private static int freePort() throws IOException {
+    /** A TCP port on 127.0.0.1 that is free as of now. */
+    public static int freePort() throws IOException {
         try (ServerSocket s = new ServerSocket(0, 1, InetAddress.getLoopbackAddress())) {
             return s.getLocalPort();
         }

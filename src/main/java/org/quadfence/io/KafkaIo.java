@@ -5,7 +5,7 @@ import org.apache.flink.api.common.serialization.DeserializationSchema;
 import org.apache.flink.api.common.serialization.SerializationSchema;
 import org.apache.flink.api.common.typeinfo.TypeHint;
 import org.apache.flink.api.common.typeinfo.TypeInformation;
-import org.apache.flink.api.connector.source.Source;
+import org.apache.flink.api.connector.sink2.Sink;
 import org.apache.flink.connector.base.DeliveryGuarantee;
 import org.apache.flink.connector.kafka.sink.KafkaRecordSerializationSchema;
 import org.apache.flink.connector.kafka.sink.KafkaSink;
@@ -25,6 +25,8 @@ import org.quadfence.model.Parsed;
 import org.quadfence.model.Position;
 
 import java.nio.charset.StandardCharsets;
+import java.util.HashMap;
+import java.util.Map;
 import java.util.Properties;
 
 /**
@@ -77,16 +79,23 @@ public final class KafkaIo {
     }
 
     /**
-     * {@code source} with the latest event time per partition kept in its checkpoints, so that a
-     * restored job goes on from the watermark its sources had reached ({@link
-     * EventTimeKafkaSource}).
+     * {@code source}, which reads {@code topic}, with the latest event time per partition kept in
+     * its checkpoints, so that a restored job goes on from the watermark its sources had reached
+     * ({@link EventTimeKafkaSource}), and with partitions idle only while the broker answers
+     * ({@link EventTimeKafkaSource#idleness}).
      *
      * @param eventTime the timestamp assigner of the source's watermark strategy
      * @param boundMs that strategy's bound of out-of-orderness
      */
-    public static <T> Source<T, ?, ?> keepingEventTime(
-            KafkaSource<T> source, SerializableTimestampAssigner<T> eventTime, long boundMs) {
-        return new EventTimeKafkaSource<>(source, eventTime, boundMs);
+    public <T> EventTimeKafkaSource<T> keepingEventTime(
+            KafkaSource<T> source,
+            String topic,
+            SerializableTimestampAssigner<T> eventTime,
+            long boundMs) {
+        Map<String, String> client = new HashMap<>();
+        client.put("bootstrap.servers", bootstrapServers);
+        clientProperties.forEach((k, v) -> client.put(k.toString(), v.toString()));
+        return new EventTimeKafkaSource<>(source, topic, client, eventTime, boundMs);
     }
 
     /** Where positions are read from without a checkpoint: earliest, latest or committed. */
@@ -160,12 +169,12 @@ public final class KafkaIo {
     }
 
     /** Events to {@code topic}, keyed by entity id. */
-    public KafkaSink<GeofenceEvent> events(String topic, DeliveryGuarantee delivery) {
+    public Sink<GeofenceEvent> events(String topic, DeliveryGuarantee delivery) {
         return sink(topic, delivery, "events", new EventRecords(topic));
     }
 
     /** Dead letters to {@code topic}. */
-    public KafkaSink<DeadLetter> deadLetters(String topic, DeliveryGuarantee delivery) {
+    public Sink<DeadLetter> deadLetters(String topic, DeliveryGuarantee delivery) {
         return sink(topic, delivery, "dlq", new DeadLetterRecords(topic));
     }
 
@@ -173,11 +182,11 @@ public final class KafkaIo {
      * Each entity's current fences to the compacted {@code topic} (contract section 9), keyed by
      * {@code ["<group>","<entityId>"]}; an empty set is a tombstone.
      */
-    public KafkaSink<CurrentFences> currentFences(String topic, DeliveryGuarantee delivery) {
+    public Sink<CurrentFences> currentFences(String topic, DeliveryGuarantee delivery) {
         return sink(topic, delivery, "memberships", new CurrentFencesRecords(topic));
     }
 
-    private <T> KafkaSink<T> sink(
+    private <T> Sink<T> sink(
             String topic,
             DeliveryGuarantee delivery,
             String name,
@@ -186,13 +195,15 @@ public final class KafkaIo {
         p.setProperty("transaction.timeout.ms", TRANSACTION_TIMEOUT_MS);
         p.setProperty("max.request.size", MAX_REQUEST_SIZE);
         p.putAll(clientProperties);
-        return KafkaSink.<T>builder()
-                .setBootstrapServers(bootstrapServers)
-                .setKafkaProducerConfig(p)
-                .setRecordSerializer(serializer)
-                .setDeliveryGuarantee(delivery)
-                .setTransactionalIdPrefix(transactionalIdPrefix + "-" + name)
-                .build();
+        // Closes also while the broker is away (OutageTolerantKafkaSink).
+        return new OutageTolerantKafkaSink<>(
+                KafkaSink.<T>builder()
+                        .setBootstrapServers(bootstrapServers)
+                        .setKafkaProducerConfig(p)
+                        .setRecordSerializer(serializer)
+                        .setDeliveryGuarantee(delivery)
+                        .setTransactionalIdPrefix(transactionalIdPrefix + "-" + name)
+                        .build());
     }
 
     private static final class PositionRecords

@@ -9,6 +9,7 @@ import org.apache.flink.streaming.api.datastream.DataStream;
 import org.apache.flink.streaming.api.datastream.DataStreamSink;
 import org.apache.flink.streaming.api.environment.StreamExecutionEnvironment;
 
+import org.quadfence.io.EventTimeKafkaSource;
 import org.quadfence.io.EventTimes;
 import org.quadfence.model.CurrentFences;
 import org.quadfence.model.DeadLetter;
@@ -84,14 +85,14 @@ public final class GeofenceJob {
         DataStream<Parsed<Position>> positions =
                 env.fromSource(
                                 io.positions(),
-                                watermarks(bound, idle, EventTimes.POSITIONS),
+                                watermarks(io.positions(), bound, idle, EventTimes.POSITIONS),
                                 "positions source",
                                 new TypeHint<Parsed<Position>>() {}.getTypeInfo())
                         .uid("positions-source");
         DataStream<Parsed<FenceChange>> fences =
                 env.fromSource(
                                 io.fences(),
-                                watermarks(bound, idle, EventTimes.FENCES),
+                                watermarks(io.fences(), bound, idle, EventTimes.FENCES),
                                 "fences source",
                                 new TypeHint<Parsed<FenceChange>>() {}.getTypeInfo())
                         .uid("fences-source");
@@ -120,12 +121,22 @@ public final class GeofenceJob {
         }
     }
 
-    // Watermarks per source split, from the event time of the good records; idle: none.
+    // Watermarks per source split, from the event time of the good records; idle: none. A Kafka
+    // source of the job's own takes a partition for idle only while the broker answers: cut off
+    // from it, the partition may still hold records behind the others'.
     private static <T> WatermarkStrategy<T> watermarks(
-            Duration bound, Duration idle, SerializableTimestampAssigner<T> time) {
+            Source<T, ?, ?> source,
+            Duration bound,
+            Duration idle,
+            SerializableTimestampAssigner<T> time) {
         WatermarkStrategy<T> strategy =
                 WatermarkStrategy.<T>forBoundedOutOfOrderness(bound).withTimestampAssigner(time);
-        return idle == null ? strategy : strategy.withIdleness(idle);
+        if (idle == null) {
+            return strategy;
+        }
+        return source instanceof EventTimeKafkaSource<?> kafka
+                ? kafka.idleness(strategy, idle)
+                : strategy.withIdleness(idle);
     }
 
     private static void parallelism(DataStreamSink<?> sink, Io io) {

@@ -127,15 +127,19 @@ public final class JobIo {
         DeliveryGuarantee delivery = JobEnvironment.delivery(o, flink);
         long bound = o.millis("max-out-of-orderness");
         return new GeofenceJob.Io(
-                KafkaIo.keepingEventTime(
+                kafka.keepingEventTime(
                         kafka.positions(
                                 o.get("positions-topic"),
                                 KafkaIo.startingOffsets(o.get("starting-offsets")),
                                 bounded),
+                        o.get("positions-topic"),
                         EventTimes.POSITIONS,
                         bound),
-                KafkaIo.keepingEventTime(
-                        kafka.fences(o.get("fences-topic"), bounded), EventTimes.FENCES, bound),
+                kafka.keepingEventTime(
+                        kafka.fences(o.get("fences-topic"), bounded),
+                        o.get("fences-topic"),
+                        EventTimes.FENCES,
+                        bound),
                 kafka.events(o.get("events-topic"), delivery),
                 kafka.deadLetters(o.get("dlq-topic"), delivery),
                 o.get("memberships-topic").isEmpty()

@@ -163,7 +163,11 @@ class RecordSizeTest {
                 .containsEntry("max.partition.fetch.bytes", String.valueOf(16 << 20))
                 .containsEntry("fetch.max.bytes", String.valueOf(50 << 20));
         KafkaSink<?> sink =
-                kafka.events("events", org.apache.flink.connector.base.DeliveryGuarantee.NONE);
+                ((OutageTolerantKafkaSink<?>)
+                                kafka.events(
+                                        "events",
+                                        org.apache.flink.connector.base.DeliveryGuarantee.NONE))
+                        .kafka();
         assertThat(field(KafkaSink.class, sink, "kafkaProducerConfig"))
                 .containsEntry("max.request.size", String.valueOf(16 << 20));
 
@@ -180,9 +184,12 @@ class RecordSizeTest {
         assertThat(
                         field(
                                 KafkaSink.class,
-                                own.deadLetters(
-                                        "dlq",
-                                        org.apache.flink.connector.base.DeliveryGuarantee.NONE),
+                                ((OutageTolerantKafkaSink<?>)
+                                                own.deadLetters(
+                                                        "dlq",
+                                                        org.apache.flink.connector.base
+                                                                .DeliveryGuarantee.NONE))
+                                        .kafka(),
                                 "kafkaProducerConfig"))
                 .containsEntry("max.request.size", "3000");
     }
