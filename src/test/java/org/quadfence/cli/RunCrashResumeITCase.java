@@ -2,32 +2,28 @@ package org.quadfence.cli;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
-import org.apache.kafka.clients.consumer.ConsumerRecord;
-import org.apache.kafka.clients.consumer.KafkaConsumer;
 import org.apache.kafka.clients.producer.KafkaProducer;
 import org.apache.kafka.clients.producer.ProducerRecord;
 import org.apache.kafka.clients.producer.RecordMetadata;
-import org.apache.kafka.common.errors.WakeupException;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.TestInfo;
 import org.junit.jupiter.api.io.TempDir;
+import org.quadfence.testing.CommittedReader;
 import org.quadfence.testing.KafkaBroker;
 import org.quadfence.testing.KafkaTopics;
 import org.quadfence.testing.SampleCheck;
 import org.quadfence.testing.SampleReplay;
 
 import java.io.IOException;
-import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.time.Instant;
 import java.util.ArrayList;
 import java.util.Arrays;
-import java.util.Collections;
 import java.util.Comparator;
 import java.util.List;
 import java.util.Optional;
@@ -128,7 +124,7 @@ class RunCrashResumeITCase {
         Path checkpoints = work.resolve(Main.CHECKPOINTS).resolve("crash");
         List<String> lines;
         try (Runs runs = new Runs(work, logs, topics.jobArgs("crash"));
-                CommittedReader events = new CommittedReader(topics.events);
+                CommittedReader events = committed(topics.events);
                 Feeder feeder = new Feeder(topics.positions, 100, Duration.ofMillis(600))) {
             Run first = runs.start();
             first.awaitLine("no checkpoint in " + checkpoints);
@@ -263,7 +259,7 @@ class RunCrashResumeITCase {
             expected = SampleCheck.read(SAMPLE.resolve("expected.jsonl")).size();
             checkpoints = work.resolve(Main.CHECKPOINTS).resolve(name);
             runs = new Runs(work, logs, topics.jobArgs(name));
-            events = new CommittedReader(topics.events);
+            events = committed(topics.events);
         }
 
         /**
@@ -363,7 +359,7 @@ class RunCrashResumeITCase {
                 lines.stream().filter(l -> !l.contains(END)).collect(Collectors.toList());
         Path got = Files.write(logs.resolve("events.jsonl"), events);
         List<String> dead;
-        try (CommittedReader dlq = new CommittedReader(dlqTopic)) {
+        try (CommittedReader dlq = committed(dlqTopic)) {
             dead = dlq.awaitQuiet(0);
         }
         Path deadFile = Files.write(logs.resolve("dlq.jsonl"), dead);
@@ -409,6 +405,17 @@ class RunCrashResumeITCase {
                     return found.get() != null;
                 });
         return found.get();
+    }
+
+    /** A reader of {@code topic} with this test's patience, the end markers left out. */
+    private static CommittedReader committed(String topic) {
+        return new CommittedReader(
+                kafka.consumer("reader-" + topic + "-" + System.nanoTime(), true),
+                topic,
+                END,
+                RunCrashResumeITCase::await,
+                () -> PATIENCE,
+                QUIET);
     }
 
     private static void await(String what, BooleanSupplier done) throws InterruptedException {
@@ -584,80 +591,6 @@ class RunCrashResumeITCase {
         @Override
         public void close() throws InterruptedException {
             thread.interrupt();
-            thread.join(10_000);
-        }
-    }
-
-    /**
-     * Reads a topic from its beginning with read_committed, on a thread of its own, for as long as
-     * it is open; what it read so far is at hand at any time.
-     */
-    private static final class CommittedReader implements AutoCloseable {
-        private final List<String> lines = Collections.synchronizedList(new ArrayList<>());
-        private final KafkaConsumer<byte[], byte[]> consumer;
-        private final Thread thread;
-        private volatile boolean closed;
-
-        CommittedReader(String topic) {
-            consumer = kafka.consumer("reader-" + topic + "-" + System.nanoTime(), true);
-            KafkaTopics.assignFromBeginning(consumer, topic);
-            thread = new Thread(this::read, "reader-" + topic);
-            thread.setDaemon(true);
-            thread.start();
-        }
-
-        private void read() {
-            try {
-                while (!closed) {
-                    for (ConsumerRecord<byte[], byte[]> r : consumer.poll(Duration.ofMillis(200))) {
-                        lines.add(new String(r.value(), StandardCharsets.UTF_8));
-                    }
-                }
-            } catch (WakeupException e) {
-                // closing
-            } finally {
-                consumer.close();
-            }
-        }
-
-        /** The records read so far, the end markers' events left out. */
-        int count() {
-            synchronized (lines) {
-                return (int) lines.stream().filter(l -> !l.contains(END)).count();
-            }
-        }
-
-        void awaitAtLeast(int count) throws InterruptedException {
-            await(count + " committed records", () -> count() >= count);
-        }
-
-        /**
-         * Waits until at least {@code count} records were read and then nothing more for {@link
-         * #QUIET} (or until {@link #PATIENCE} is over), and returns all of them.
-         */
-        List<String> awaitQuiet(int count) throws InterruptedException {
-            long deadline = System.nanoTime() + PATIENCE.toNanos();
-            int seen = -1;
-            long since = System.nanoTime();
-            while (System.nanoTime() < deadline) {
-                int now = lines.size();
-                if (now != seen) {
-                    seen = now;
-                    since = System.nanoTime();
-                } else if (count() >= count && System.nanoTime() - since >= QUIET.toNanos()) {
-                    break;
-                }
-                Thread.sleep(100);
-            }
-            synchronized (lines) {
-                return new ArrayList<>(lines);
-            }
-        }
-
-        @Override
-        public void close() throws InterruptedException {
-            closed = true;
-            consumer.wakeup();
             thread.join(10_000);
         }
     }

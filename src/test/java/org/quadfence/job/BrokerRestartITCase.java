@@ -8,10 +8,7 @@ import org.apache.flink.test.junit5.MiniClusterExtension;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
-import org.apache.kafka.clients.consumer.ConsumerRecord;
-import org.apache.kafka.clients.consumer.KafkaConsumer;
 import org.apache.kafka.clients.producer.KafkaProducer;
-import org.apache.kafka.common.errors.WakeupException;
 import org.apache.kafka.common.serialization.ByteArraySerializer;
 import org.apache.logging.log4j.core.config.Configurator;
 import org.junit.jupiter.api.AfterAll;
@@ -22,6 +19,7 @@ import org.junit.jupiter.api.extension.RegisterExtension;
 import org.junit.jupiter.api.io.TempDir;
 import org.quadfence.demo.EmbeddedKafka;
 import org.quadfence.testing.BrokerProcess;
+import org.quadfence.testing.CommittedReader;
 import org.quadfence.testing.KafkaTopics;
 import org.quadfence.testing.MiniClusters;
 import org.quadfence.testing.SampleCheck;
@@ -39,7 +37,6 @@ import java.time.Duration;
 import java.time.Instant;
 import java.time.LocalTime;
 import java.util.ArrayList;
-import java.util.Collections;
 import java.util.Comparator;
 import java.util.HashMap;
 import java.util.List;
@@ -201,7 +198,7 @@ class BrokerRestartITCase {
                     env, options, JobIo.kafka(options, env.getConfiguration(), false), true);
             JobClient job = env.executeAsync(GeofenceJob.name(options));
             outages.note("job " + job.getJobID() + " submitted");
-            try (CommittedReader events = new CommittedReader(kafka, topics.events);
+            try (CommittedReader events = committed(kafka, topics.events);
                     Feeder feeder =
                             new Feeder(kafka, topics.positions, 50, Duration.ofMillis(500))) {
                 // The feed starts with the job, as a live stream does: partitions silent for the
@@ -266,7 +263,7 @@ class BrokerRestartITCase {
                                 + ", restarts "
                                 + restarts(job));
                 assertThat(job.getJobStatus().get()).isEqualTo(JobStatus.RUNNING);
-                try (CommittedReader dlq = new CommittedReader(kafka, topics.dlq)) {
+                try (CommittedReader dlq = committed(kafka, topics.dlq)) {
                     dead = dlq.awaitQuiet(0);
                 }
                 behindClock = metricSum(job, "positionsMatchedBehindClock");
@@ -403,6 +400,17 @@ class BrokerRestartITCase {
                     java.nio.file.StandardOpenOption.CREATE,
                     java.nio.file.StandardOpenOption.APPEND);
         }
+    }
+
+    /** A reader of {@code topic} with this test's patience, the end markers left out. */
+    private static CommittedReader committed(BrokerProcess kafka, String topic) {
+        return new CommittedReader(
+                kafka.consumer("reader-" + topic + "-" + System.nanoTime(), true),
+                topic,
+                END,
+                BrokerRestartITCase::await,
+                () -> patience,
+                QUIET);
     }
 
     private static void await(String what, BooleanSupplier done) throws InterruptedException {
@@ -594,80 +602,6 @@ class BrokerRestartITCase {
         @Override
         public void close() throws InterruptedException {
             thread.interrupt();
-            thread.join(10_000);
-        }
-    }
-
-    /**
-     * Reads a topic from its beginning with read_committed, on a thread of its own, for as long as
-     * it is open, through outages of the broker; what it read so far is at hand at any time.
-     */
-    private static final class CommittedReader implements AutoCloseable {
-        private final List<String> lines = Collections.synchronizedList(new ArrayList<>());
-        private final KafkaConsumer<byte[], byte[]> consumer;
-        private final Thread thread;
-        private volatile boolean closed;
-
-        CommittedReader(BrokerProcess kafka, String topic) {
-            consumer = kafka.consumer("reader-" + topic + "-" + System.nanoTime(), true);
-            KafkaTopics.assignFromBeginning(consumer, topic);
-            thread = new Thread(this::read, "reader-" + topic);
-            thread.setDaemon(true);
-            thread.start();
-        }
-
-        private void read() {
-            try {
-                while (!closed) {
-                    for (ConsumerRecord<byte[], byte[]> r : consumer.poll(Duration.ofMillis(200))) {
-                        lines.add(new String(r.value(), StandardCharsets.UTF_8));
-                    }
-                }
-            } catch (WakeupException e) {
-                // closing
-            } finally {
-                consumer.close();
-            }
-        }
-
-        /** The records read so far, the end markers' events left out. */
-        int count() {
-            synchronized (lines) {
-                return (int) lines.stream().filter(l -> !l.contains(END)).count();
-            }
-        }
-
-        void awaitAtLeast(int count) throws InterruptedException {
-            await(count + " committed records", () -> count() >= count);
-        }
-
-        /**
-         * Waits until at least {@code count} records were read and then nothing more for {@link
-         * #QUIET} (or until {@link #patience} is over), and returns all of them.
-         */
-        List<String> awaitQuiet(int count) throws InterruptedException {
-            long deadline = System.nanoTime() + patience.toNanos();
-            int seen = -1;
-            long since = System.nanoTime();
-            while (System.nanoTime() < deadline) {
-                int now = lines.size();
-                if (now != seen) {
-                    seen = now;
-                    since = System.nanoTime();
-                } else if (count() >= count && System.nanoTime() - since >= QUIET.toNanos()) {
-                    break;
-                }
-                Thread.sleep(100);
-            }
-            synchronized (lines) {
-                return new ArrayList<>(lines);
-            }
-        }
-
-        @Override
-        public void close() throws InterruptedException {
-            closed = true;
-            consumer.wakeup();
             thread.join(10_000);
         }
     }
