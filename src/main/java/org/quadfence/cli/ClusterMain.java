@@ -3,9 +3,9 @@ package org.quadfence.cli;
 import org.apache.flink.streaming.api.environment.StreamExecutionEnvironment;
 
 import org.quadfence.job.GeofenceJob;
-import org.quadfence.job.Help;
 import org.quadfence.job.JobIo;
-import org.quadfence.job.JobOptions;
+import org.quadfence.options.Help;
+import org.quadfence.options.JobOptions;
 
 import java.util.List;
 

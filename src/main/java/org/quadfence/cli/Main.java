@@ -13,12 +13,12 @@ import org.apache.flink.streaming.api.environment.StreamExecutionEnvironment;
 import org.quadfence.demo.Demo;
 import org.quadfence.job.DeadLetterTally;
 import org.quadfence.job.GeofenceJob;
-import org.quadfence.job.Help;
 import org.quadfence.job.JobIo;
-import org.quadfence.job.JobOptions;
 import org.quadfence.job.LocalFlink;
 import org.quadfence.job.PrometheusMetrics;
-import org.quadfence.job.StageLoad;
+import org.quadfence.options.Help;
+import org.quadfence.options.JobOptions;
+import org.quadfence.stages.StageLoad;
 
 import java.io.IOException;
 import java.net.InetAddress;

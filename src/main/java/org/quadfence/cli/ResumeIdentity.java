@@ -1,6 +1,6 @@
 package org.quadfence.cli;
 
-import org.quadfence.job.JobOptions;
+import org.quadfence.options.JobOptions;
 
 import java.io.IOException;
 import java.io.Reader;

@@ -11,11 +11,11 @@ import org.apache.kafka.clients.producer.KafkaProducer;
 import org.apache.logging.log4j.Level;
 import org.apache.logging.log4j.core.config.Configurator;
 import org.quadfence.job.GeofenceJob;
-import org.quadfence.job.Help;
 import org.quadfence.job.JobIo;
-import org.quadfence.job.JobOptions;
 import org.quadfence.job.LocalFlink;
 import org.quadfence.job.PrometheusMetrics;
+import org.quadfence.options.Help;
+import org.quadfence.options.JobOptions;
 import org.quadfence.tiles.TileGrid;
 
 import java.io.IOException;

@@ -9,14 +9,18 @@ import org.apache.flink.streaming.api.datastream.DataStream;
 import org.apache.flink.streaming.api.datastream.DataStreamSink;
 import org.apache.flink.streaming.api.environment.StreamExecutionEnvironment;
 
-import org.quadfence.io.EventTimeKafkaSource;
+import org.quadfence.api.GeofenceStreams;
+import org.quadfence.api.Geofencing;
 import org.quadfence.io.EventTimes;
+import org.quadfence.kafka.EventTimeKafkaSource;
 import org.quadfence.model.CurrentFences;
 import org.quadfence.model.DeadLetter;
 import org.quadfence.model.FenceChange;
 import org.quadfence.model.GeofenceEvent;
 import org.quadfence.model.Parsed;
 import org.quadfence.model.Position;
+import org.quadfence.options.JobOptions;
+import org.quadfence.stages.StateOptions;
 
 import java.time.Duration;
 

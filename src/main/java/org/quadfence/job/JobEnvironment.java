@@ -13,7 +13,9 @@ import org.apache.flink.connector.base.DeliveryGuarantee;
 import org.apache.flink.core.execution.CheckpointingMode;
 import org.apache.flink.streaming.api.environment.StreamExecutionEnvironment;
 
-import org.quadfence.job.QuadfenceOptions.Delivery;
+import org.quadfence.options.JobOptions;
+import org.quadfence.options.QuadfenceOptions;
+import org.quadfence.options.QuadfenceOptions.Delivery;
 
 import java.time.Duration;
 import java.util.Collections;

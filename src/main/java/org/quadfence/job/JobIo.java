@@ -15,13 +15,15 @@ import org.quadfence.io.GeofenceEventCodec;
 import org.quadfence.io.InputRules;
 import org.quadfence.io.JsonLinesFileSink;
 import org.quadfence.io.JsonLinesFormat;
-import org.quadfence.io.KafkaIo;
 import org.quadfence.io.PositionCodec;
+import org.quadfence.kafka.KafkaIo;
 import org.quadfence.model.CurrentFences;
 import org.quadfence.model.DeadLetter;
 import org.quadfence.model.FenceChange;
 import org.quadfence.model.Parsed;
 import org.quadfence.model.Position;
+import org.quadfence.options.JobOptions;
+import org.quadfence.options.QuadfenceOptions;
 
 /** Plugs the job into its two kinds of input and output: JSON-lines files, or Kafka. */
 public final class JobIo {

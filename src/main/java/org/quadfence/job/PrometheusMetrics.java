@@ -3,6 +3,8 @@ package org.quadfence.job;
 import org.apache.flink.configuration.Configuration;
 import org.apache.flink.metrics.prometheus.PrometheusReporterFactory;
 
+import org.quadfence.options.Help;
+
 import java.io.IOException;
 import java.net.ServerSocket;
 import java.util.LinkedHashMap;

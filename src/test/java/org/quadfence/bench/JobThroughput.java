@@ -25,12 +25,12 @@ import org.apache.kafka.common.PartitionInfo;
 import org.apache.kafka.common.TopicPartition;
 import org.apache.kafka.common.serialization.ByteArraySerializer;
 import org.quadfence.io.InputRules;
-import org.quadfence.io.KafkaIo;
 import org.quadfence.job.GeofenceJob;
 import org.quadfence.job.JobIo;
-import org.quadfence.job.JobOptions;
+import org.quadfence.kafka.KafkaIo;
 import org.quadfence.model.Parsed;
 import org.quadfence.model.Position;
+import org.quadfence.options.JobOptions;
 import org.quadfence.testing.KafkaBroker;
 import org.quadfence.tiles.TileGrid;
 

@@ -26,12 +26,12 @@ import org.openjdk.jmh.annotations.Setup;
 import org.openjdk.jmh.annotations.State;
 import org.openjdk.jmh.annotations.Warmup;
 import org.openjdk.jmh.infra.Blackhole;
-import org.quadfence.job.SequencedEvent;
 import org.quadfence.model.EventType;
 import org.quadfence.model.GeofenceEvent;
 import org.quadfence.model.Groups;
 import org.quadfence.model.Membership;
 import org.quadfence.model.Position;
+import org.quadfence.stages.SequencedEvent;
 
 import java.io.IOException;
 import java.lang.reflect.Field;

@@ -13,7 +13,7 @@ import org.apache.flink.streaming.api.environment.StreamExecutionEnvironment;
 
 import org.junit.jupiter.api.Test;
 import org.quadfence.job.JobEnvironment;
-import org.quadfence.job.JobOptions;
+import org.quadfence.options.JobOptions;
 import org.quadfence.testing.ReadmeTable;
 
 import java.time.Duration;

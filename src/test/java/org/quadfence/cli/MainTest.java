@@ -9,8 +9,8 @@ import org.junit.jupiter.api.io.TempDir;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.ValueSource;
 import org.quadfence.demo.Demo;
-import org.quadfence.job.Help;
-import org.quadfence.job.JobOptions;
+import org.quadfence.options.Help;
+import org.quadfence.options.JobOptions;
 
 import java.nio.file.Files;
 import java.nio.file.Path;

@@ -2,7 +2,7 @@ package org.quadfence.cli;
 
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
-import org.quadfence.job.JobOptions;
+import org.quadfence.options.JobOptions;
 
 import java.nio.file.Files;
 import java.nio.file.Path;

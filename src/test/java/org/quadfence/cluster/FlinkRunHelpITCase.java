@@ -3,7 +3,7 @@ package org.quadfence.cluster;
 import org.junit.jupiter.api.io.TempDir;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.ValueSource;
-import org.quadfence.job.JobOptions;
+import org.quadfence.options.JobOptions;
 
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;

@@ -6,9 +6,9 @@ import org.apache.flink.util.CloseableIterator;
 
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
-import org.quadfence.job.JobOptions;
 import org.quadfence.job.LocalFlink;
 import org.quadfence.job.PrometheusMetrics;
+import org.quadfence.options.JobOptions;
 import org.quadfence.testing.GrafanaDashboard;
 
 import java.io.ByteArrayOutputStream;

@@ -12,11 +12,13 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 import org.quadfence.geo.Polygon;
 import org.quadfence.job.JobIo;
-import org.quadfence.job.JobOptions;
+import org.quadfence.kafka.KafkaIo;
+import org.quadfence.kafka.OutageTolerantKafkaSink;
 import org.quadfence.model.DeadLetter;
 import org.quadfence.model.FenceChange;
 import org.quadfence.model.Parsed;
 import org.quadfence.model.Position;
+import org.quadfence.options.JobOptions;
 import org.quadfence.testing.LargeFences;
 
 import java.io.ByteArrayOutputStream;

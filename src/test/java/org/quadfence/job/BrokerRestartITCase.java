@@ -18,6 +18,7 @@ import org.junit.jupiter.api.condition.EnabledIfSystemProperty;
 import org.junit.jupiter.api.extension.RegisterExtension;
 import org.junit.jupiter.api.io.TempDir;
 import org.quadfence.demo.EmbeddedKafka;
+import org.quadfence.options.JobOptions;
 import org.quadfence.testing.BrokerProcess;
 import org.quadfence.testing.CommittedReader;
 import org.quadfence.testing.KafkaTopics;
@@ -59,7 +60,7 @@ import static org.assertj.core.api.Assertions.assertThat;
  * itself: the events topic, read with read_committed, holds every expected event of sample-clean
  * exactly once, as without the outages, and the dead-letter topic nothing; and no position reached
  * a tile stage behind its clock (the outages made no partition idle: {@link
- * org.quadfence.io.IdleWhileLeadersAnswer}). An opt-in test keeps the broker away for three
+ * org.quadfence.kafka.IdleWhileLeadersAnswer}). An opt-in test keeps the broker away for three
  * minutes, long enough for the sinks to fail and the job to restart.
  *
  * <p>The job's warnings (the Kafka clients' failed connections, the restarts of the job and why)

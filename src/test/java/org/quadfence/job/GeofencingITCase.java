@@ -11,6 +11,8 @@ import org.apache.flink.util.CloseableIterator;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.extension.RegisterExtension;
 import org.junit.jupiter.api.io.TempDir;
+import org.quadfence.api.GeofenceStreams;
+import org.quadfence.api.Geofencing;
 import org.quadfence.io.FenceChangeCodec;
 import org.quadfence.io.GeofenceEventCodec;
 import org.quadfence.io.PositionCodec;

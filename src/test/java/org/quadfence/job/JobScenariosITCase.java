@@ -5,6 +5,7 @@ import org.apache.flink.test.junit5.MiniClusterExtension;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.extension.RegisterExtension;
 import org.junit.jupiter.api.io.TempDir;
+import org.quadfence.options.JobOptions;
 import org.quadfence.testing.MiniClusters;
 import org.quadfence.testing.SampleCheck;
 import org.quadfence.testing.SampleReplay;

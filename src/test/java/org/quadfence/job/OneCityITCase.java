@@ -9,6 +9,8 @@ import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.extension.RegisterExtension;
 import org.junit.jupiter.api.io.TempDir;
+import org.quadfence.options.JobOptions;
+import org.quadfence.stages.StageLoad;
 import org.quadfence.testing.MiniClusters;
 import org.quadfence.testing.SampleReplay;
 import org.quadfence.tiles.TileGrid;

@@ -7,6 +7,7 @@ import com.fasterxml.jackson.databind.node.ObjectNode;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.extension.RegisterExtension;
 import org.junit.jupiter.api.io.TempDir;
+import org.quadfence.options.JobOptions;
 import org.quadfence.testing.MiniClusters;
 import org.quadfence.testing.SampleReplay;
 

@@ -16,6 +16,7 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.condition.EnabledIfSystemProperty;
 import org.junit.jupiter.api.extension.RegisterExtension;
 import org.junit.jupiter.api.io.TempDir;
+import org.quadfence.options.JobOptions;
 import org.quadfence.testing.KafkaBroker;
 import org.quadfence.testing.KafkaTopics;
 import org.quadfence.testing.MiniClusters;

@@ -15,8 +15,8 @@ import org.junit.jupiter.params.provider.ValueSource;
 import org.quadfence.geo.Box;
 import org.quadfence.geo.Rectangle;
 import org.quadfence.geo.ShapePiece;
-import org.quadfence.job.EntityState;
-import org.quadfence.job.SequencedEvent;
+import org.quadfence.stages.EntityState;
+import org.quadfence.stages.SequencedEvent;
 
 import java.io.IOException;
 import java.util.List;
@@ -40,7 +40,7 @@ class FlinkTypesTest {
                 SequencedEvent.class,
                 EntityState.class,
                 FenceChange.class,
-                org.quadfence.job.FenceProperties.class
+                org.quadfence.stages.FenceProperties.class
             })
     void theRecordsOnEveryPositionsPathAndTheFencesStateHaveTheirOwnSerializer(Class<?> type)
             throws Exception {

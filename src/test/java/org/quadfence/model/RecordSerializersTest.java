@@ -6,12 +6,12 @@ import org.apache.flink.testutils.DeeplyEqualsChecker;
 
 import org.junit.jupiter.api.Nested;
 import org.quadfence.geo.ShapePiece;
-import org.quadfence.job.EntityState;
-import org.quadfence.job.EntityStateSerializer;
-import org.quadfence.job.FenceProperties;
-import org.quadfence.job.FencePropertiesSerializer;
-import org.quadfence.job.SequencedEvent;
-import org.quadfence.job.SequencedEventSerializer;
+import org.quadfence.stages.EntityState;
+import org.quadfence.stages.EntityStateSerializer;
+import org.quadfence.stages.FenceProperties;
+import org.quadfence.stages.FencePropertiesSerializer;
+import org.quadfence.stages.SequencedEvent;
+import org.quadfence.stages.SequencedEventSerializer;
 
 import java.lang.reflect.RecordComponent;
 import java.util.Objects;

@@ -7,8 +7,8 @@ import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import org.quadfence.job.GeofenceJob;
 import org.quadfence.job.JobIo;
-import org.quadfence.job.JobOptions;
-import org.quadfence.job.StageLoad;
+import org.quadfence.options.JobOptions;
+import org.quadfence.stages.StageLoad;
 
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;

@@ -1,0 +1,505 @@
+package org.quadfence.api;
+
+import org.apache.flink.api.common.eventtime.WatermarkStrategy;
+import org.apache.flink.api.common.typeinfo.TypeHint;
+import org.apache.flink.api.common.typeinfo.TypeInformation;
+import org.apache.flink.streaming.api.datastream.DataStream;
+import org.apache.flink.streaming.api.datastream.SingleOutputStreamOperator;
+import org.apache.flink.streaming.api.environment.StreamExecutionEnvironment;
+import org.apache.flink.util.Collector;
+
+import org.quadfence.io.InputRules;
+import org.quadfence.io.RecordChecks;
+import org.quadfence.job.JobIo;
+import org.quadfence.model.CompactStringSerializer;
+import org.quadfence.model.DeadLetter;
+import org.quadfence.model.FenceChange;
+import org.quadfence.model.GeofenceEvent;
+import org.quadfence.model.Membership;
+import org.quadfence.model.Parsed;
+import org.quadfence.model.Position;
+import org.quadfence.model.TileKey;
+import org.quadfence.model.TileUpdate;
+import org.quadfence.options.JobOptions;
+import org.quadfence.options.QuadfenceOptions;
+import org.quadfence.stages.DeadLetterSplitter;
+import org.quadfence.stages.EventOrderer;
+import org.quadfence.stages.FenceProperties;
+import org.quadfence.stages.FenceRouter;
+import org.quadfence.stages.MembershipTracker;
+import org.quadfence.stages.PropertiesJoiner;
+import org.quadfence.stages.SequencedEvent;
+import org.quadfence.stages.StageKeys;
+import org.quadfence.stages.Tiers;
+import org.quadfence.stages.TileMatcher;
+import org.quadfence.stages.TileShards;
+import org.quadfence.tiles.TileGrid;
+import org.quadfence.time.EventTimeStage;
+import org.quadfence.time.LateFilter;
+
+import java.io.Serializable;
+import java.time.Duration;
+import java.util.LinkedHashMap;
+import java.util.Map;
+
+/**
+ * Geofencing as one step of a DataStream job: positions and fence changes in, events, each entity's
+ * current fences and dead letters out. Build one with {@link #builder()}:
+ *
+ * <pre>{@code
+ * GeofenceStreams out =
+ *         Geofencing.builder()
+ *                 .setExitMarginMeters(25)
+ *                 .setDwell(Duration.ofMinutes(5))
+ *                 .build()
+ *                 .apply(positions, fences);
+ * out.events().print();
+ * }</pre>
+ *
+ * <p>The output is a function of the input alone (contract section 3): positions are taken in event
+ * time, and fence changes apply from their timestamp on. By default the streams get their
+ * timestamps and watermarks here, from the records' event time with the bound {@link
+ * Builder#setMaxOutOfOrderness}; with {@link Builder#useStreamWatermarks()} they keep those they
+ * carry (assigned at the source, per partition, as the Kafka job does).
+ *
+ * <pre>
+ * positions --checks--> Position --late?--keyBy(tile of the point, per tier)--\
+ *                \--> dead letters   \--> dead letters                     TileMatcher --> Membership
+ * fences ----checks--> FenceChange --keyBy(fence id)--> FenceRouter ----/      |      keyBy(entity)
+ *             |  \--> dead letters          TileUpdate by tile (and tier)        v
+ *             |                                                     MembershipTracker --> current fences
+ *             \--> properties --keyBy(fence id)--> PropertiesJoiner <--keyBy(fence)--/
+ *                                                       |  keyBy(entity)
+ *                                                       v
+ *                                                  EventOrderer --> events
+ * </pre>
+ *
+ * <p>With a tile level above {@link Tiers#WIDE_LEVEL} there are two TileMatchers, one per tier of
+ * {@link Tiers}; every position goes to both, and the MembershipTracker joins their answers. Every
+ * operator has the uid of its stage after the prefix {@link Builder#setUidPrefix}: keep the prefix
+ * and the options that shape state ({@code tile-level}, {@code tile-shards}) to restore savepoints.
+ */
+public final class Geofencing implements Serializable {
+
+    private static final long serialVersionUID = 1L;
+
+    /** The metric that counts fences used after a repair ({@code fence-repair make-valid}). */
+    public static final String FENCES_REPAIRED = "fencesRepaired";
+
+    /** Key groups of a job whose environment sets none: Flink's default up to parallelism 85. */
+    static final int MAX_PARALLELISM = 128;
+
+    private final JobOptions options;
+    private final String uidPrefix;
+    private final boolean streamWatermarks;
+    private final boolean currentFences;
+
+    private Geofencing(
+            JobOptions options, String uidPrefix, boolean streamWatermarks, boolean currentFences) {
+        this.options = options;
+        this.uidPrefix = uidPrefix;
+        this.streamWatermarks = streamWatermarks;
+        this.currentFences = currentFences;
+    }
+
+    /** A builder with the job's defaults (README, "Options"). */
+    public static Builder builder() {
+        return new Builder();
+    }
+
+    /**
+     * Geofencing as the job's options say, with the job's uids (no prefix) and the watermarks of
+     * its sources: what the Kafka job and {@code replay} run.
+     *
+     * @param currentFences whether {@link GeofenceStreams#currentFences} gets records
+     */
+    public static Geofencing of(JobOptions options, boolean currentFences) {
+        return new Geofencing(options, "", true, currentFences);
+    }
+
+    /** What the checks of the input records enforce, as the options say. */
+    public InputRules rules() {
+        return JobIo.rules(options);
+    }
+
+    /** Geofencing of the library's own records; bad ones become dead letters. */
+    public GeofenceStreams apply(DataStream<Position> positions, DataStream<FenceChange> fences) {
+        RecordChecks checks = new RecordChecks(rules());
+        return applyParsed(
+                positions
+                        .map(checks::check)
+                        .returns(new TypeHint<Parsed<Position>>() {})
+                        .uid(uidPrefix + "positions-checks")
+                        .name("positions: checks"),
+                checked(fences, checks));
+    }
+
+    /**
+     * Geofencing of positions of the user's own type, made by {@code extractor}; records it cannot
+     * make a valid position of become dead letters.
+     */
+    public <T> GeofenceStreams apply(
+            DataStream<T> positions,
+            PositionExtractor<T> extractor,
+            DataStream<FenceChange> fences) {
+        RecordChecks checks = new RecordChecks(rules());
+        return applyParsed(
+                positions
+                        .map(r -> Extracted.position(r, extractor, checks))
+                        .returns(new TypeHint<Parsed<Position>>() {})
+                        .uid(uidPrefix + "positions-extracted")
+                        .name("positions: extracted and checked"),
+                checked(fences, checks));
+    }
+
+    private DataStream<Parsed<FenceChange>> checked(
+            DataStream<FenceChange> fences, RecordChecks checks) {
+        return fences.map(checks::check)
+                .returns(new TypeHint<Parsed<FenceChange>>() {})
+                .uid(uidPrefix + "fences-checks")
+                .name("fences: checks");
+    }
+
+    /**
+     * Geofencing of records as parsed from their JSON ({@link JsonRecords}), whose dead letters
+     * join the others.
+     */
+    public GeofenceStreams applyParsed(
+            DataStream<Parsed<Position>> parsedPositions,
+            DataStream<Parsed<FenceChange>> parsedFences) {
+        StreamExecutionEnvironment env = parsedPositions.getExecutionEnvironment();
+        if (env.getMaxParallelism() <= 0) {
+            env.setMaxParallelism(MAX_PARALLELISM);
+        }
+        Tiers tiers = new Tiers(options.intValue("tile-level"));
+        TileShards shards =
+                new TileShards(options.intValue("tile-shards"), env.getMaxParallelism());
+
+        SingleOutputStreamOperator<Position> valid =
+                parsedPositions
+                        .process(new DeadLetterSplitter<Position>(DeadLetterSplitter.DEAD_LETTERS))
+                        .returns(Position.class)
+                        .uid(uidPrefix + "positions-dead-letters")
+                        .name("positions: dead letters aside");
+        SingleOutputStreamOperator<Position> positions =
+                timed(valid, Position::timestamp, "positions")
+                        .process(new LateFilter(DeadLetterSplitter.DEAD_LETTERS))
+                        .returns(Position.class)
+                        .uid(uidPrefix + "positions-late")
+                        .name("positions: late ones aside");
+        SingleOutputStreamOperator<FenceChange> validFences =
+                parsedFences
+                        .process(
+                                new DeadLetterSplitter<FenceChange>(
+                                        DeadLetterSplitter.DEAD_LETTERS, FENCES_REPAIRED))
+                        .returns(FenceChange.class)
+                        .uid(uidPrefix + "fences-dead-letters")
+                        .name("fences: dead letters aside");
+        DataStream<FenceChange> fences = timed(validFences, FenceChange::timestamp, "fences");
+
+        SingleOutputStreamOperator<TileUpdate> tileUpdates =
+                fences.keyBy(new StageKeys.FenceKey(), CompactStringSerializer.TYPE)
+                        .process(
+                                new FenceRouter(
+                                        tiers,
+                                        options.doubleValue("exit-margin-meters"),
+                                        options.intValue("max-vertices")))
+                        .returns(TileUpdate.class)
+                        .uid(uidPrefix + "fence-router")
+                        .name("FenceRouter: fence versions to tiles");
+
+        DataStream<Membership> memberships =
+                match(tiers.fine(), shards, tileUpdates, positions, "tile-matcher", "TileMatcher");
+        if (tiers.wide() != null) {
+            memberships =
+                    memberships.union(
+                            match(
+                                    tiers.wide(),
+                                    shards,
+                                    tileUpdates,
+                                    positions,
+                                    "wide-tile-matcher",
+                                    "TileMatcher (wide fences)"));
+        }
+
+        SingleOutputStreamOperator<SequencedEvent> bare =
+                memberships
+                        .keyBy(new StageKeys.EntityKey(), CompactStringSerializer.TYPE)
+                        .transform(
+                                "MembershipTracker",
+                                TypeInformation.of(SequencedEvent.class),
+                                waiting(
+                                        new MembershipTracker(
+                                                options.millis("dwell-ms"),
+                                                options.millis("entity-ttl"),
+                                                options.booleanValue("exit-on-expiry"),
+                                                currentFences)))
+                        .uid(uidPrefix + "membership-tracker")
+                        .name("MembershipTracker: ENTER, EXIT, DWELL");
+
+        SingleOutputStreamOperator<SequencedEvent> withProperties =
+                fences.map(FenceProperties::of)
+                        .returns(FenceProperties.class)
+                        .uid(uidPrefix + "fence-properties")
+                        .name("fences: properties")
+                        .keyBy(new StageKeys.PropertiesKey(), CompactStringSerializer.TYPE)
+                        .connect(
+                                bare.keyBy(
+                                        new StageKeys.EventFenceKey(),
+                                        CompactStringSerializer.TYPE))
+                        .transform(
+                                "PropertiesJoiner",
+                                TypeInformation.of(SequencedEvent.class),
+                                waiting(new PropertiesJoiner()))
+                        .uid(uidPrefix + "properties-joiner")
+                        .name("PropertiesJoiner: fence properties into events");
+
+        SingleOutputStreamOperator<GeofenceEvent> events =
+                withProperties
+                        .keyBy(new StageKeys.EventEntityKey(), CompactStringSerializer.TYPE)
+                        .transform(
+                                "EventOrderer",
+                                TypeInformation.of(GeofenceEvent.class),
+                                waiting(new EventOrderer()))
+                        .uid(uidPrefix + "event-orderer")
+                        .name("EventOrderer: each entity's events in order");
+
+        DataStream<DeadLetter> deadLetters =
+                valid.getSideOutput(DeadLetterSplitter.DEAD_LETTERS)
+                        .union(
+                                positions.getSideOutput(DeadLetterSplitter.DEAD_LETTERS),
+                                validFences.getSideOutput(DeadLetterSplitter.DEAD_LETTERS),
+                                tileUpdates.getSideOutput(DeadLetterSplitter.DEAD_LETTERS));
+        return new GeofenceStreams(
+                events, bare.getSideOutput(MembershipTracker.CURRENT_FENCES), deadLetters);
+    }
+
+    /** {@code records} with event-time timestamps and watermarks, unless they carry their own. */
+    private <T> DataStream<T> timed(
+            SingleOutputStreamOperator<T> records, EventTime<T> time, String name) {
+        if (streamWatermarks) {
+            return records;
+        }
+        return records.assignTimestampsAndWatermarks(
+                        WatermarkStrategy.<T>forBoundedOutOfOrderness(
+                                        Duration.ofMillis(options.millis("max-out-of-orderness")))
+                                .withTimestampAssigner((r, ts) -> time.of(r))
+                                .withIdleness(Duration.ofMillis(options.millis("idle-timeout"))))
+                .uid(uidPrefix + name + "-watermarks")
+                .name(name + ": event time");
+    }
+
+    /** The event time of a record. */
+    interface EventTime<T> extends Serializable {
+        long of(T record);
+    }
+
+    /**
+     * The tile stage of one tier: its updates, copied to each shard of their tile, and every
+     * position keyed by its tile there and the shard of its entity.
+     */
+    private DataStream<Membership> match(
+            TileGrid grid,
+            TileShards shards,
+            DataStream<TileUpdate> tileUpdates,
+            DataStream<Position> positions,
+            String uid,
+            String name) {
+        int level = grid.level();
+        int count = shards.count();
+        return tileUpdates
+                .flatMap(
+                        (TileUpdate u, Collector<TileUpdate> out) -> {
+                            if (u.tile() >>> (2 * level) == 1) {
+                                for (int shard = 0; shard < count; shard++) {
+                                    out.collect(u.withShard(shard));
+                                }
+                            }
+                        })
+                .returns(TileUpdate.class)
+                .uid(uidPrefix + uid + "-updates")
+                .name(name + ": its tiles' updates, to each shard")
+                .keyBy(new StageKeys.TileOfUpdate(shards), TypeInformation.of(TileKey.class))
+                .connect(
+                        positions.keyBy(
+                                new StageKeys.TileOfPosition(grid, shards),
+                                TypeInformation.of(TileKey.class)))
+                .transform(
+                        name,
+                        TypeInformation.of(Membership.class),
+                        waiting(
+                                new TileMatcher(
+                                        grid,
+                                        options.intValue("node-capacity"),
+                                        options.intValue("max-depth"),
+                                        options.doubleValue("exit-margin-meters"),
+                                        options.intValue("tile-level"),
+                                        count)))
+                .uid(uidPrefix + uid)
+                .name(name + ": fences containing each position");
+    }
+
+    /** {@code stage} with the limit of records waiting in memory. */
+    private <S extends EventTimeStage<?, ?, ?>> S waiting(S stage) {
+        stage.setWaitingLimit(options.intValue("max-waiting-records"));
+        return stage;
+    }
+
+    /** Positions of the user's records, or dead letters. */
+    private static final class Extracted {
+
+        private Extracted() {}
+
+        static <T> Parsed<Position> position(
+                T record, PositionExtractor<T> extractor, RecordChecks checks) {
+            Position p;
+            try {
+                p = extractor.position(record);
+            } catch (Exception e) {
+                return Parsed.failed(
+                        new DeadLetter(
+                                DeadLetter.POSITIONS,
+                                "no position could be made of the record: " + e,
+                                String.valueOf(record)));
+            }
+            return p == null
+                    ? Parsed.failed(
+                            new DeadLetter(
+                                    DeadLetter.POSITIONS,
+                                    "no position could be made of the record: the extractor"
+                                            + " gave none",
+                                    String.valueOf(record)))
+                    : checks.check(p);
+        }
+    }
+
+    /**
+     * The settings of {@link Geofencing}, each with the default and meaning of the job option of
+     * the same name (README, "Options"). {@link #build()} checks them together.
+     */
+    public static final class Builder {
+
+        private final Map<String, String> given = new LinkedHashMap<>();
+        private String uidPrefix = "quadfence-";
+        private boolean streamWatermarks;
+        private boolean currentFences = true;
+
+        private Builder() {}
+
+        /** Option {@code tile-level}: the level of the global quadtree whose cells are keys. */
+        public Builder setTileLevel(int level) {
+            return set("tile-level", level);
+        }
+
+        /** Option {@code tile-shards}: subtasks a busy tile's positions are spread over. */
+        public Builder setTileShards(int shards) {
+            return set("tile-shards", shards);
+        }
+
+        /** Option {@code node-capacity}: fences a quadtree node holds before it splits. */
+        public Builder setNodeCapacity(int capacity) {
+            return set("node-capacity", capacity);
+        }
+
+        /** Option {@code max-depth}: the deepest level of a tile's quadtree below the tile. */
+        public Builder setMaxDepth(int depth) {
+            return set("max-depth", depth);
+        }
+
+        /** Option {@code max-out-of-orderness}: how late a record may be and still count. */
+        public Builder setMaxOutOfOrderness(Duration bound) {
+            return set("max-out-of-orderness", bound.toMillis());
+        }
+
+        /** Option {@code idle-timeout}: an input silent this long stops holding time back. */
+        public Builder setIdleTimeout(Duration timeout) {
+            return set("idle-timeout", timeout.toMillis());
+        }
+
+        /** Option {@code max-future}: records further ahead of the clock are dead letters. */
+        public Builder setMaxFuture(Duration ahead) {
+            return set("max-future", ahead.toMillis());
+        }
+
+        /** Option {@code max-vertices}: polygon fences with more are dead letters. */
+        public Builder setMaxVertices(int vertices) {
+            return set("max-vertices", vertices);
+        }
+
+        /** Option {@code max-record-bytes}: longer JSON records are dead letters. */
+        public Builder setMaxRecordBytes(long bytes) {
+            return set("max-record-bytes", bytes);
+        }
+
+        /**
+         * Option {@code fence-repair}: whether JSON polygon fences that are not valid are repaired
+         * (make-valid) or dead letters (reject, the default).
+         */
+        public Builder setFenceRepair(QuadfenceOptions.FenceRepair repair) {
+            return set("fence-repair", repair);
+        }
+
+        /** Option {@code exit-margin-meters}: hysteresis of EXIT (contract section 6). */
+        public Builder setExitMarginMeters(double meters) {
+            return set("exit-margin-meters", meters);
+        }
+
+        /** Option {@code dwell-ms}: time in a fence after which one DWELL event is emitted. */
+        public Builder setDwell(Duration dwell) {
+            return set("dwell-ms", dwell.toMillis());
+        }
+
+        /** Option {@code entity-ttl}: time without a position after which one is forgotten. */
+        public Builder setEntityTtl(Duration ttl) {
+            return set("entity-ttl", ttl.toMillis());
+        }
+
+        /** Option {@code exit-on-expiry}: a forgotten entity first leaves its fences. */
+        public Builder setExitOnExpiry(boolean exit) {
+            return set("exit-on-expiry", exit);
+        }
+
+        /** Option {@code max-waiting-records}: records a keyed stage keeps waiting in memory. */
+        public Builder setMaxWaitingRecords(int records) {
+            return set("max-waiting-records", records);
+        }
+
+        /**
+         * Whether {@link GeofenceStreams#currentFences} gets records (the default); off saves one
+         * record per change of an entity's set when nothing reads them.
+         */
+        public Builder setCurrentFences(boolean on) {
+            this.currentFences = on;
+            return this;
+        }
+
+        /** What every operator's uid starts with; {@code "quadfence-"} unless set. */
+        public Builder setUidPrefix(String prefix) {
+            this.uidPrefix = prefix;
+            return this;
+        }
+
+        /**
+         * Keep the timestamps and watermarks the input streams carry instead of assigning them from
+         * the records' event time: for sources that make watermarks per partition.
+         */
+        public Builder useStreamWatermarks() {
+            this.streamWatermarks = true;
+            return this;
+        }
+
+        /**
+         * The configured geofencing.
+         *
+         * @throws IllegalArgumentException naming the setting that is out of range
+         */
+        public Geofencing build() {
+            return new Geofencing(JobOptions.of(given), uidPrefix, streamWatermarks, currentFences);
+        }
+
+        private Builder set(String key, Object value) {
+            given.put(key, String.valueOf(value));
+            return this;
+        }
+    }
+}

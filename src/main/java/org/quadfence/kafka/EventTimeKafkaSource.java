@@ -1,0 +1,114 @@
+package org.quadfence.kafka;
+
+import org.apache.flink.api.common.eventtime.SerializableTimestampAssigner;
+import org.apache.flink.api.common.eventtime.WatermarkStrategy;
+import org.apache.flink.api.common.typeinfo.TypeInformation;
+import org.apache.flink.api.connector.source.Boundedness;
+import org.apache.flink.api.connector.source.Source;
+import org.apache.flink.api.connector.source.SourceReader;
+import org.apache.flink.api.connector.source.SourceReaderContext;
+import org.apache.flink.api.connector.source.SplitEnumerator;
+import org.apache.flink.api.connector.source.SplitEnumeratorContext;
+import org.apache.flink.api.java.typeutils.ResultTypeQueryable;
+import org.apache.flink.connector.kafka.source.KafkaSource;
+import org.apache.flink.connector.kafka.source.enumerator.KafkaSourceEnumState;
+import org.apache.flink.connector.kafka.source.split.KafkaPartitionSplit;
+import org.apache.flink.core.io.SimpleVersionedSerializer;
+
+import java.time.Duration;
+import java.util.Map;
+
+/**
+ * A {@link KafkaSource} whose checkpoints keep, per partition, the latest event time it had read
+ * (contract 8a, "Nothing waits after a restore"). Flink does not checkpoint watermarks: a restored
+ * source starts from none, and records that waited in the keyed stages for the watermark would wait
+ * until new input moves it. Here each restored partition first emits the watermark its records had
+ * earned before the checkpoint ({@code max event time - bound - 1}, what {@link
+ * org.apache.flink.api.common.eventtime.WatermarkStrategy#forBoundedOutOfOrderness} gives), so the
+ * job goes on from where its sources were, and never beyond: the watermark restored is one that the
+ * records before the checkpoint had already made. Splits move with their event time when the job is
+ * rescaled; splits of checkpoints without one restore as before.
+ *
+ * <p>The state is Kafka's splits, serialized by Kafka's serializer, plus 8 bytes each.
+ *
+ * <p>With an idle timeout, its watermark strategy is {@link #idleness}: a partition is idle only
+ * when it was silent while the broker answered, not while the broker was away.
+ */
+public final class EventTimeKafkaSource<T>
+        implements Source<T, KafkaPartitionSplit, KafkaSourceEnumState>, ResultTypeQueryable<T> {
+
+    private static final long serialVersionUID = 1L;
+
+    private final KafkaSource<T> kafka;
+    private final String topic;
+    private final Map<String, String> client;
+    private final SerializableTimestampAssigner<T> eventTime;
+    private final long boundMs;
+
+    /**
+     * @param topic the topic {@code kafka} reads
+     * @param client the settings of its Kafka clients: bootstrap servers, security and the rest
+     * @param eventTime the event time of a record, or {@link Long#MIN_VALUE} for one that moves no
+     *     watermark (a dead letter): the timestamp assigner of the source's watermark strategy
+     * @param boundMs the bound of that strategy's out-of-orderness, in milliseconds
+     */
+    public EventTimeKafkaSource(
+            KafkaSource<T> kafka,
+            String topic,
+            Map<String, String> client,
+            SerializableTimestampAssigner<T> eventTime,
+            long boundMs) {
+        this.kafka = kafka;
+        this.topic = topic;
+        this.client = Map.copyOf(client);
+        this.eventTime = eventTime;
+        this.boundMs = boundMs;
+    }
+
+    /**
+     * {@code strategy} with partitions idle after {@code timeout} of silence while the topic's
+     * partition leaders answer ({@link IdleWhileLeadersAnswer}).
+     */
+    public <R> WatermarkStrategy<R> idleness(WatermarkStrategy<R> strategy, Duration timeout) {
+        return new IdleWhileLeadersAnswer<>(strategy, timeout, topic, client);
+    }
+
+    @Override
+    public Boundedness getBoundedness() {
+        return kafka.getBoundedness();
+    }
+
+    @Override
+    public SplitEnumerator<KafkaPartitionSplit, KafkaSourceEnumState> createEnumerator(
+            SplitEnumeratorContext<KafkaPartitionSplit> context) throws Exception {
+        return kafka.createEnumerator(context);
+    }
+
+    @Override
+    public SplitEnumerator<KafkaPartitionSplit, KafkaSourceEnumState> restoreEnumerator(
+            SplitEnumeratorContext<KafkaPartitionSplit> context, KafkaSourceEnumState state)
+            throws Exception {
+        return kafka.restoreEnumerator(context, state);
+    }
+
+    @Override
+    public SimpleVersionedSerializer<KafkaPartitionSplit> getSplitSerializer() {
+        return new EventTimeSplitSerializer(kafka.getSplitSerializer());
+    }
+
+    @Override
+    public SimpleVersionedSerializer<KafkaSourceEnumState> getEnumeratorCheckpointSerializer() {
+        return kafka.getEnumeratorCheckpointSerializer();
+    }
+
+    @Override
+    public SourceReader<T, KafkaPartitionSplit> createReader(SourceReaderContext context)
+            throws Exception {
+        return new EventTimeReader<>(kafka.createReader(context), eventTime, boundMs);
+    }
+
+    @Override
+    public TypeInformation<T> getProducedType() {
+        return kafka.getProducedType();
+    }
+}

@@ -1,0 +1,230 @@
+package org.quadfence.stages;
+
+import org.apache.flink.api.common.accumulators.LongCounter;
+import org.apache.flink.api.common.functions.OpenContext;
+import org.apache.flink.api.common.state.MapState;
+import org.apache.flink.api.common.state.MapStateDescriptor;
+import org.apache.flink.api.common.state.ValueState;
+import org.apache.flink.api.common.state.ValueStateDescriptor;
+import org.apache.flink.api.common.typeinfo.TypeInformation;
+import org.apache.flink.api.common.typeinfo.Types;
+import org.apache.flink.metrics.Counter;
+import org.apache.flink.runtime.state.FunctionInitializationContext;
+import org.apache.flink.runtime.state.FunctionSnapshotContext;
+import org.apache.flink.streaming.api.checkpoint.CheckpointedFunction;
+import org.apache.flink.streaming.api.functions.KeyedProcessFunction;
+import org.apache.flink.util.Collector;
+
+import org.quadfence.geo.Shape;
+import org.quadfence.io.FenceChangeCodec;
+import org.quadfence.model.DeadLetter;
+import org.quadfence.model.FenceChange;
+import org.quadfence.model.TileUpdate;
+import org.quadfence.tiles.TileCut;
+
+import java.nio.charset.StandardCharsets;
+import java.util.ArrayList;
+import java.util.HashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.TreeSet;
+
+/**
+ * Keyed by group and fence id: cuts each version of a fence into the tiles of its tier ({@link
+ * Tiers}) and tells every tile that holds the fence, held it, or will hold it what the fence is
+ * there from the version's time on.
+ *
+ * <p>Changes may arrive out of order (within the watermark's bound). The function keeps the fence's
+ * versions that are still ahead of the watermark, so that a change arriving between two known
+ * versions also corrects the tiles of the version after it. Tiles apply these updates in event
+ * time, so the result does not depend on arrival order. A change that arrives after the watermark
+ * passed its time takes effect when it arrives, and is counted. Once a delete is in force and no
+ * later version is known, only the delete's time is kept, so that a late upsert older than the
+ * delete cannot bring the fence back.
+ */
+public class FenceRouter extends KeyedProcessFunction<String, FenceChange, TileUpdate>
+        implements CheckpointedFunction {
+
+    private static final long serialVersionUID = 1L;
+
+    private final Tiers tiers;
+    private final double margin;
+    private final int maxVertices;
+    private transient MapState<Long, FenceChange> versions;
+    private transient ValueState<Long> deletedAt;
+    private transient Counter changesIn;
+    private transient LongCounter recordsIn;
+    private transient Counter lateChanges;
+    private transient FenceChangeCodec codec;
+
+    /**
+     * @param margin the exit margin in meters: a fence also goes to the tiles within this distance
+     * @param maxVertices the job's vertex limit, checked on restore like the tiling
+     */
+    public FenceRouter(Tiers tiers, double margin, int maxVertices) {
+        this.tiers = tiers;
+        this.margin = margin;
+        this.maxVertices = maxVertices;
+    }
+
+    @Override
+    public void initializeState(FunctionInitializationContext context) throws Exception {
+        StateOptions.check(
+                context,
+                Map.of(
+                        "tile-level", String.valueOf(tiers.fine().level()),
+                        "exit-margin-meters", String.valueOf(margin),
+                        "max-vertices", String.valueOf(maxVertices)));
+    }
+
+    @Override
+    public void snapshotState(FunctionSnapshotContext context) {}
+
+    @Override
+    public void open(OpenContext openContext) {
+        versions =
+                getRuntimeContext()
+                        .getMapState(
+                                new MapStateDescriptor<>(
+                                        "versions",
+                                        Types.LONG,
+                                        TypeInformation.of(FenceChange.class)));
+        deletedAt =
+                getRuntimeContext().getState(new ValueStateDescriptor<>("deleted-at", Types.LONG));
+        changesIn = getRuntimeContext().getMetricGroup().counter("fenceChangesIn");
+        recordsIn = StageLoad.counter(getRuntimeContext(), "FenceRouter");
+        lateChanges = getRuntimeContext().getMetricGroup().counter("lateFenceChanges");
+        codec = new FenceChangeCodec();
+    }
+
+    @Override
+    public void processElement(FenceChange change, Context ctx, Collector<TileUpdate> out)
+            throws Exception {
+        changesIn.inc();
+        recordsIn.add(1);
+        long t = change.timestamp();
+        if (t != Long.MIN_VALUE && t <= ctx.timerService().currentWatermark()) {
+            // The tiles apply it at once; a version after it still wins from its own time on.
+            lateChanges.inc();
+        }
+        Long deleted = deletedAt.value();
+        if (deleted != null && t < deleted) {
+            // Older than a delete already in force: over before it could matter.
+            return;
+        }
+        Map<Long, TileUpdate> cut;
+        try {
+            cut = cut(change);
+        } catch (RuntimeException e) {
+            // A defect, not a property of the input the codecs let through: the fence is set
+            // aside with the reason, and the job goes on.
+            ctx.output(DeadLetterSplitter.DEAD_LETTERS, uncut(change, e));
+            return;
+        }
+        FenceChange replaced = versions.get(t);
+        FenceChange previous = null;
+        FenceChange next = null;
+        for (Map.Entry<Long, FenceChange> e : versions.entries()) {
+            long k = e.getKey();
+            if (k < t && (previous == null || k > previous.timestamp())) {
+                previous = e.getValue();
+            } else if (k > t && (next == null || k < next.timestamp())) {
+                next = e.getValue();
+            }
+        }
+        // Its properties live in the properties join: kept here, they would be in state twice.
+        versions.put(t, change.withoutProperties());
+        TreeSet<Long> tiles = new TreeSet<>();
+        if (previous != null) {
+            tiles.addAll(cut(previous).keySet());
+        }
+        if (replaced != null) {
+            tiles.addAll(cut(replaced).keySet());
+        }
+        emit(change, cut, tiles, out);
+        if (next != null) {
+            emit(next, cut(next), new TreeSet<>(cut.keySet()), out);
+        }
+        if (t != Long.MIN_VALUE) {
+            ctx.timerService().registerEventTimeTimer(t);
+        }
+    }
+
+    /** Once the watermark passes a version, the versions before it can no longer matter. */
+    @Override
+    public void onTimer(long timestamp, OnTimerContext ctx, Collector<TileUpdate> out)
+            throws Exception {
+        long watermark = ctx.timerService().currentWatermark();
+        List<Long> keys = new ArrayList<>();
+        versions.keys().forEach(keys::add);
+        long inForce = Long.MIN_VALUE;
+        boolean later = false;
+        for (long k : keys) {
+            if (k <= watermark) {
+                inForce = Math.max(inForce, k);
+            } else {
+                later = true;
+            }
+        }
+        boolean existed = deletedAt.value() != null;
+        for (long k : keys) {
+            if (k < inForce) {
+                existed |= !versions.get(k).isDelete();
+                versions.remove(k);
+            }
+        }
+        FenceChange current = versions.get(inForce);
+        // A deleted fence leaves only the delete's time behind; deleting an unknown id, nothing.
+        if (!later && current != null && current.isDelete()) {
+            versions.clear();
+            if (existed) {
+                deletedAt.update(current.timestamp());
+            }
+        } else if (current != null && !current.isDelete()) {
+            deletedAt.clear();
+        }
+    }
+
+    /** Tells the tiles of {@code version} and the tiles in {@code alsoTell} what it is there. */
+    private static void emit(
+            FenceChange version,
+            Map<Long, TileUpdate> updates,
+            TreeSet<Long> alsoTell,
+            Collector<TileUpdate> out) {
+        alsoTell.addAll(updates.keySet());
+        for (long tile : alsoTell) {
+            TileUpdate u = updates.get(tile);
+            out.collect(
+                    u != null
+                            ? u
+                            : new TileUpdate(
+                                    tile,
+                                    version.group(),
+                                    version.fenceId(),
+                                    version.timestamp(),
+                                    null));
+        }
+    }
+
+    private DeadLetter uncut(FenceChange change, RuntimeException e) {
+        return new DeadLetter(
+                DeadLetter.FENCES,
+                "the fence could not be cut into tiles: " + e,
+                new String(codec.encodeIdentity(change), StandardCharsets.UTF_8));
+    }
+
+    /** The fence's update per tile: what each tile of its tier holds of it ({@link TileCut}). */
+    private Map<Long, TileUpdate> cut(FenceChange v) {
+        Map<Long, TileUpdate> updates = new HashMap<>();
+        Shape shape = v.shape();
+        if (shape == null) {
+            return updates;
+        }
+        for (TileCut c : tiers.gridFor(shape, margin).cut(shape, margin)) {
+            updates.put(
+                    c.tile(),
+                    new TileUpdate(c.tile(), v.group(), v.fenceId(), v.timestamp(), c.piece()));
+        }
+        return updates;
+    }
+}

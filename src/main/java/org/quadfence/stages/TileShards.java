@@ -1,0 +1,90 @@
+package org.quadfence.stages;
+
+import org.apache.flink.util.MathUtils;
+
+import org.quadfence.model.TileKey;
+
+import java.io.Serializable;
+import java.util.HashMap;
+import java.util.Map;
+
+/**
+ * Spreads the work of a busy tile over several subtasks. Each tile is split into {@code count}
+ * shards: a position goes to the shard of its entity (a hash of the entity id), and every fence of
+ * the tile is copied to each shard. The shards' keys are given hashes that put them on key groups
+ * spaced {@code maxParallelism / count} apart, so at any parallelism that divides {@code count} (or
+ * that {@code count} divides) a tile's shards fall on distinct subtasks, as evenly as the subtasks'
+ * key-group ranges allow: a whole city in one tile still keeps every subtask busy.
+ *
+ * <p>The price is {@code count} copies of each tile's fences (state, quadtrees and updates).
+ */
+public final class TileShards implements Serializable {
+
+    private static final long serialVersionUID = 1L;
+
+    // Tiles whose shard hashes are kept; past it the cache starts again (fine tiles are many).
+    private static final int CACHED_TILES = 1 << 16;
+
+    private final int count;
+    private final int maxParallelism;
+    // The hashes of the shards of each (group, tile) key seen, in this instance.
+    private transient Map<Tile, int[]> hashes;
+
+    /**
+     * @param count shards per tile, at least 1
+     * @param maxParallelism the job's number of key groups
+     */
+    public TileShards(int count, int maxParallelism) {
+        if (count < 1) {
+            throw new IllegalArgumentException("tile shards < 1: " + count);
+        }
+        this.count = count;
+        this.maxParallelism = maxParallelism;
+    }
+
+    /** The number of shards per tile. */
+    public int count() {
+        return count;
+    }
+
+    /** The shard of the tile that takes the positions of {@code entityId}. */
+    public int shardOf(String entityId) {
+        return count == 1 ? 0 : Math.floorMod(MathUtils.murmurHash(entityId.hashCode()), count);
+    }
+
+    /** The key of one shard of a tile. */
+    public TileKey key(String group, long tile, int shard) {
+        if (count == 1) {
+            return new TileKey(group, tile, 0, natural(group, tile));
+        }
+        if (hashes == null || hashes.size() >= CACHED_TILES) {
+            hashes = new HashMap<>();
+        }
+        int[] shardHashes = hashes.computeIfAbsent(new Tile(group, tile), k -> hashes(group, tile));
+        return new TileKey(group, tile, shard, shardHashes[shard]);
+    }
+
+    private int[] hashes(String group, long tile) {
+        int natural = natural(group, tile);
+        int[] out = new int[count];
+        out[0] = natural;
+        int base = MathUtils.murmurHash(natural) % maxParallelism;
+        for (int shard = 1; shard < count; shard++) {
+            int target = (int) ((base + (long) shard * maxParallelism / count) % maxParallelism);
+            // Hashes near the tile's own, stepped until one lands on the target key group.
+            int h = natural + shard * 0x9E3779B9;
+            while (MathUtils.murmurHash(h) % maxParallelism != target) {
+                h++;
+            }
+            out[shard] = h;
+        }
+        return out;
+    }
+
+    /** The hash of a tile's own key: that of its shard 0. */
+    private static int natural(String group, long tile) {
+        return 31 * group.hashCode() + Long.hashCode(tile);
+    }
+
+    private record Tile(String group, long tile) {}
+}

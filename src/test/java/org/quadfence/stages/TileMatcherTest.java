@@ -1,0 +1,181 @@
+package org.quadfence.stages;
+
+import org.apache.flink.runtime.checkpoint.OperatorSubtaskState;
+import org.apache.flink.runtime.execution.SuppressRestartsException;
+import org.apache.flink.streaming.api.watermark.Watermark;
+import org.apache.flink.streaming.util.KeyedTwoInputStreamOperatorTestHarness;
+
+import org.junit.jupiter.api.Test;
+import org.quadfence.geo.Box;
+import org.quadfence.geo.Boxes;
+import org.quadfence.model.Groups;
+import org.quadfence.model.Membership;
+import org.quadfence.model.Position;
+import org.quadfence.model.TileKey;
+import org.quadfence.model.TileUpdate;
+import org.quadfence.tiles.TileGrid;
+
+import java.util.Arrays;
+import java.util.List;
+import java.util.stream.Collectors;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
+
+class TileMatcherTest
+        extends StageTestBase<
+                KeyedTwoInputStreamOperatorTestHarness<TileKey, TileUpdate, Position, Membership>> {
+
+    private static final TileGrid GRID = new TileGrid(2);
+    private static final long TILE = GRID.tileOf(10, 10);
+
+    @Override
+    KeyedTwoInputStreamOperatorTestHarness<TileKey, TileUpdate, Position, Membership> newHarness()
+            throws Exception {
+        return tileMatcher(GRID);
+    }
+
+    /** The fence holds {@code box} of the tile from {@code t} on; null: it leaves the tile. */
+    private void fence(String id, long t, Box box) throws Exception {
+        harness.processElement1(
+                new TileUpdate(TILE, Groups.DEFAULT, id, t, box == null ? null : Boxes.of(box)), t);
+    }
+
+    private void position(String entity, long t, double lon, double lat) throws Exception {
+        harness.processElement2(new Position(entity, lon, lat, t), t);
+    }
+
+    private void watermark(long t) throws Exception {
+        harness.processBothWatermarks(new Watermark(t));
+    }
+
+    private List<String> matches() {
+        List<String> s =
+                harness.extractOutputValues().stream()
+                        .map(
+                                m ->
+                                        m.entityId()
+                                                + "@"
+                                                + m.timestamp()
+                                                + Arrays.toString(m.fenceIds()))
+                        .collect(Collectors.toList());
+        harness.getOutput().clear();
+        return s;
+    }
+
+    @Test
+    void aPositionIsMatchedOnlyOnceTheWatermarkPassesIt() throws Exception {
+        fence("A", 1, new Box(5, 5, 15, 15));
+        position("e", 10, 10, 10);
+        watermark(9);
+        assertThat(matches()).isEmpty();
+        watermark(10);
+        assertThat(matches()).containsExactly("e@10[A]");
+    }
+
+    @Test
+    void aFenceChangeAtThePositionsTimeAppliesFirst() throws Exception {
+        position("e", 10, 10, 10);
+        fence("A", 10, new Box(5, 5, 15, 15));
+        fence("B", 10, new Box(0, 0, 1, 1));
+        watermark(10);
+        assertThat(matches()).containsExactly("e@10[A]");
+    }
+
+    @Test
+    void outOfOrderPositionsSeeTheFencesInForceAtTheirOwnTime() throws Exception {
+        fence("A", 1, new Box(5, 5, 15, 15));
+        fence("A", 5, null);
+        position("e", 6, 10, 10);
+        position("e", 4, 10, 10);
+        watermark(10);
+        assertThat(matches()).containsExactly("e@4[A]", "e@6[]");
+    }
+
+    @Test
+    void boundaryPointsAreInsideAndHitsAreSortedById() throws Exception {
+        fence("z", 1, new Box(5, 5, 15, 15));
+        fence("a", 1, new Box(15, 15, 20, 20));
+        fence("m", 1, GRID.cell(TILE));
+        position("e", 2, 15, 15);
+        watermark(2);
+        assertThat(matches()).containsExactly("e@2[a, m, z]");
+    }
+
+    @Test
+    void aPositionBehindThisTasksClockIsMatchedAtOnceSoEveryTierAnswersForIt() throws Exception {
+        fence("A", 1, new Box(5, 5, 15, 15));
+        watermark(100);
+        position("e", 50, 10, 10);
+        assertThat(matches()).containsExactly("e@50[A]");
+        assertThat(harness.numKeyedStateEntries()).isEqualTo(1); // the fence only
+    }
+
+    @Test
+    void aLateFenceChangeTakesEffectWhenItArrives() throws Exception {
+        watermark(100);
+        fence("A", 50, new Box(5, 5, 15, 15));
+        position("e", 101, 10, 10);
+        watermark(101);
+        assertThat(matches()).containsExactly("e@101[A]");
+    }
+
+    @Test
+    void aPointAtLon180IsLookedUpAtMinus180() throws Exception {
+        long westTile = GRID.tileOf(-180, 10);
+        assertThat(GRID.tileOf(180, 10)).isEqualTo(westTile);
+        harness.processElement1(
+                new TileUpdate(
+                        westTile, Groups.DEFAULT, "am", 1, Boxes.of(new Box(-180, 0, -180, 20))),
+                1);
+        harness.processElement2(new Position("e", 180, 10, 2), 2);
+        watermark(2);
+        assertThat(matches()).containsExactly("e@2[am]");
+    }
+
+    @Test
+    void aRestoredMatcherRebuildsItsIndexFromState() throws Exception {
+        fence("A", 1, new Box(5, 5, 15, 15));
+        fence("B", 1, new Box(9, 9, 11, 11));
+        watermark(1);
+        fence("B", 3, null);
+        position("e", 3, 10, 10);
+        restart();
+        position("f", 4, 10, 10);
+        watermark(4);
+        assertThat(matches()).containsExactly("e@3[A]", "f@4[A]");
+    }
+
+    @Test
+    void aRestoreWithAnotherTileLevelIsRefusedWithoutRestartsNamingTheOption() throws Exception {
+        fence("A", 1, new Box(5, 5, 15, 15));
+        OperatorSubtaskState snapshot = harness.snapshot(1, 2);
+        var other = tileMatcher(new TileGrid(3));
+        assertThatThrownBy(() -> other.initializeState(snapshot))
+                .isInstanceOf(SuppressRestartsException.class)
+                .hasRootCauseMessage(
+                        "cannot restore: the checkpoint or savepoint was taken with tile-level 2"
+                                + " and the job now has tile-level 3; the fences' tiles depend"
+                                + " on it. Restore with tile-level 2, or start without the"
+                                + " checkpoint (./quadfence run --fresh)");
+    }
+
+    @Test
+    void aTileThatHoldsNoFencesKeepsNoIndexAfterMatchingPositions() throws Exception {
+        position("e", 1, 10, 10);
+        watermark(1);
+        assertThat(matches()).containsExactly("e@1[]");
+        assertThat(harness.numKeyedStateEntries()).isZero();
+    }
+
+    @Test
+    void aBurstAtOneMillisecondIsMatchedWhole() throws Exception {
+        fence("A", 1, new Box(5, 5, 15, 15));
+        for (int i = 0; i < 1000; i++) {
+            position("e" + i, 2, 10, 10);
+        }
+        watermark(2);
+        assertThat(matches()).hasSize(1000).allMatch(m -> m.endsWith("@2[A]"));
+        assertThat(harness.numKeyedStateEntries()).isEqualTo(1);
+    }
+}
