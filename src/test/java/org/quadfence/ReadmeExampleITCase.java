@@ -16,10 +16,10 @@ import java.util.regex.Pattern;
 import static org.assertj.core.api.Assertions.assertThat;
 
 /**
- * The first {@code java} block of the README's "Use it in your own job" compiles in a separate
- * Maven project against the library artifact (the plain jar of this build with this pom, installed
- * into the local Maven repository as {@code mvn install} would) plus {@code flink-streaming-java}
- * alone.
+ * The first {@code java} block of the library guide's "Use it in your own job" ({@code
+ * docs/library.md}, which the README links) compiles in a separate Maven project against the
+ * library artifact (the plain jar of this build with this pom, installed into the local Maven
+ * repository as {@code mvn install} would) plus {@code flink-streaming-java} alone.
  */
 class ReadmeExampleITCase {
 
@@ -56,18 +56,18 @@ class ReadmeExampleITCase {
         return m.group(1);
     }
 
-    /** The first java block after the heading "## Use it in your own job". */
+    /** The first java block after the heading "## Use it in your own job" of the library guide. */
     private static String example() throws IOException {
-        String readme = Files.readString(Path.of("README.md"));
-        int section = readme.indexOf("\n## Use it in your own job\n");
-        assertThat(section).as("the README section").isNotNegative();
-        int start = readme.indexOf("```java\n", section);
-        int end = readme.indexOf("\n```\n", start);
+        String guide = Files.readString(Path.of("docs/library.md"));
+        int section = guide.indexOf("\n## Use it in your own job\n");
+        assertThat(section).as("the library guide's section").isNotNegative();
+        int start = guide.indexOf("```java\n", section);
+        int end = guide.indexOf("\n```\n", start);
         assertThat(start).isNotNegative();
-        assertThat(readme.indexOf("\n## ", section + 1))
+        assertThat(guide.indexOf("\n## ", section + 1))
                 .as("the block is in the section")
                 .isGreaterThan(start);
-        return readme.substring(start + "```java\n".length(), end + 1);
+        return guide.substring(start + "```java\n".length(), end + 1);
     }
 
     private static String pom(String version) {

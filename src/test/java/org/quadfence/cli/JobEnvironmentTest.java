@@ -314,9 +314,9 @@ class JobEnvironmentTest {
     }
 
     @Test
-    void theReadmeMapsEachOptionToItsFlinkKey() throws Exception {
+    void theOperationsPageMapsEachOptionToItsFlinkKey() throws Exception {
         Map<String, String> rows = new LinkedHashMap<>();
-        for (List<String> row : ReadmeTable.rows("| option | Flink key |")) {
+        for (List<String> row : ReadmeTable.rows("docs/operations.md", "| option | Flink key |")) {
             rows.put(row.get(0), row.get(1).split(" ")[0]);
         }
         assertThat(rows).containsExactlyEntriesOf(JobEnvironment.flinkKeys());

@@ -333,9 +333,10 @@ class JobOptionsTest {
     }
 
     @Test
-    void theReadmeOptionsTableListsEveryOptionInOrderWithItsDefaultAndMeaning() throws Exception {
+    void theOptionsPageListsEveryOptionInOrderWithItsDefaultAndMeaning() throws Exception {
         Map<String, String[]> rows = new LinkedHashMap<>();
-        for (List<String> row : ReadmeTable.rows("| option | default | meaning |")) {
+        for (List<String> row :
+                ReadmeTable.rows("docs/options.md", "| option | default | meaning |")) {
             String value = row.get(1);
             rows.put(row.get(0), new String[] {value.equals("(none)") ? "" : value, row.get(2)});
         }
