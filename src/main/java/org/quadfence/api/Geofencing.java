@@ -10,7 +10,6 @@ import org.apache.flink.util.Collector;
 
 import org.quadfence.io.InputRules;
 import org.quadfence.io.RecordChecks;
-import org.quadfence.job.JobIo;
 import org.quadfence.model.CompactStringSerializer;
 import org.quadfence.model.DeadLetter;
 import org.quadfence.model.FenceChange;
@@ -119,7 +118,7 @@ public final class Geofencing implements Serializable {
 
     /** What the checks of the input records enforce, as the options say. */
     public InputRules rules() {
-        return JobIo.rules(options);
+        return options.inputRules();
     }
 
     /** Geofencing of the library's own records; bad ones become dead letters. */

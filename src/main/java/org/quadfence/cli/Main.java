@@ -169,7 +169,7 @@ public final class Main {
         GeofenceJob.assemble(
                 env,
                 options,
-                JobIo.files(fences, positions, output, dlq, memberships, JobIo.rules(options)),
+                JobIo.files(fences, positions, output, dlq, memberships, options.inputRules()),
                 false);
         JobExecutionResult result = env.execute(GeofenceJob.name(options) + " replay");
         StageLoad.summary(result.getAllAccumulatorResults()).forEach(System.out::println);

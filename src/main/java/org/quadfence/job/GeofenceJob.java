@@ -34,7 +34,9 @@ public final class GeofenceJob {
     /** The layout of the job's state; checkpoints of another layout are not restored. */
     public static final String STATE_FORMAT = StateOptions.FORMAT;
 
-    /** The state formats this version restores (the stable ones, README "Upgrades"). */
+    /**
+     * The state formats this version restores (the stable ones, docs/operations.md, "Upgrades").
+     */
     public static final java.util.Set<String> READABLE_STATE_FORMATS = StateOptions.READABLE;
 
     private GeofenceJob() {}

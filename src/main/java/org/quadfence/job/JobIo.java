@@ -23,7 +23,6 @@ import org.quadfence.model.FenceChange;
 import org.quadfence.model.Parsed;
 import org.quadfence.model.Position;
 import org.quadfence.options.JobOptions;
-import org.quadfence.options.QuadfenceOptions;
 
 /** Plugs the job into its two kinds of input and output: JSON-lines files, or Kafka. */
 public final class JobIo {
@@ -85,15 +84,6 @@ public final class JobIo {
                 false);
     }
 
-    /** What the input codecs enforce, as the options say. */
-    public static InputRules rules(JobOptions o) {
-        return new InputRules(
-                o.intValue("max-vertices"),
-                o.millis("max-future"),
-                (int) o.bytes("max-record-bytes"),
-                o.get(QuadfenceOptions.FENCE_REPAIR) == QuadfenceOptions.FenceRepair.MAKE_VALID);
-    }
-
     /**
      * The sinks' transactional id prefix: the option, or else derived from the consumer group and
      * the job name, so two jobs that differ in either never share transactional ids.
@@ -125,7 +115,7 @@ public final class JobIo {
                         o.get("group-id"),
                         transactionalIdPrefix(o),
                         o.kafkaProperties(),
-                        rules(o));
+                        o.inputRules());
         DeliveryGuarantee delivery = JobEnvironment.delivery(o, flink);
         long bound = o.millis("max-out-of-orderness");
         return new GeofenceJob.Io(

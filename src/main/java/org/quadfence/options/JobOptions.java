@@ -5,8 +5,8 @@ import org.apache.flink.configuration.Configuration;
 import org.apache.flink.configuration.GlobalConfiguration;
 import org.apache.flink.configuration.MemorySize;
 
+import org.quadfence.io.InputRules;
 import org.quadfence.io.Limits;
-import org.quadfence.job.JobEnvironment;
 
 import java.io.IOException;
 import java.io.InputStream;
@@ -43,7 +43,7 @@ import static org.quadfence.options.QuadfenceOptions.WATERMARK_INTERVAL;
  * wins. An unknown key is an error that lists the valid ones. Keys that start with {@code kafka.}
  * are passed to the Kafka clients as they are (without the prefix). An option the user did not give
  * has its default, and {@link #isSet} tells the two apart, so that a cluster's own setting can
- * stand where the user gave none ({@link JobEnvironment}).
+ * stand where the user gave none ({@code job.JobEnvironment}).
  */
 public final class JobOptions implements Serializable {
 
@@ -428,5 +428,14 @@ public final class JobOptions implements Serializable {
                                 ? GlobalConfiguration.HIDDEN_CONTENT
                                 : v);
         return m;
+    }
+
+    /** What the checks of the input records enforce, as these options say. */
+    public InputRules inputRules() {
+        return new InputRules(
+                intValue("max-vertices"),
+                millis("max-future"),
+                (int) bytes("max-record-bytes"),
+                get(QuadfenceOptions.FENCE_REPAIR) == QuadfenceOptions.FenceRepair.MAKE_VALID);
     }
 }

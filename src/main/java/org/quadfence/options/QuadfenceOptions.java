@@ -18,8 +18,8 @@ import static org.apache.flink.configuration.ConfigOptions.key;
 /**
  * The job's options as Flink {@link ConfigOption}s, in the style of the Kafka connector's {@code
  * KafkaSourceOptions}: each with its type, default and description. {@link JobOptions} reads them
- * from the command line and property files; the README's options table, {@code
- * jobs/local.properties} and {@code --help} list them in the order of {@link #all()}.
+ * from the command line and property files; docs/options.md, {@code jobs/local.properties} and
+ * {@code --help} list them in the order of {@link #all()}.
  */
 public final class QuadfenceOptions {
 
@@ -348,7 +348,9 @@ public final class QuadfenceOptions {
         return described;
     }
 
-    /** Every option, in the order the README, {@code jobs/local.properties} and --help list. */
+    /**
+     * Every option, in the order docs/options.md, {@code jobs/local.properties} and --help list.
+     */
     public static List<ConfigOption<?>> all() {
         return Collections.unmodifiableList(new ArrayList<>(TYPES.keySet()));
     }

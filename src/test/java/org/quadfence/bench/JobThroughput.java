@@ -973,7 +973,7 @@ public final class JobThroughput {
                         options.get("group-id"),
                         JobIo.transactionalIdPrefix(options),
                         options.kafkaProperties(),
-                        JobIo.rules(options));
+                        options.inputRules());
         return wired.withPositions(
                 k.positions(
                         options.get("positions-topic"),

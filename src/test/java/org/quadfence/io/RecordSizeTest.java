@@ -11,7 +11,6 @@ import org.apache.flink.core.fs.local.LocalDataInputStream;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 import org.quadfence.geo.Polygon;
-import org.quadfence.job.JobIo;
 import org.quadfence.kafka.KafkaIo;
 import org.quadfence.kafka.OutageTolerantKafkaSink;
 import org.quadfence.model.DeadLetter;
@@ -51,7 +50,7 @@ class RecordSizeTest {
     void aPolygonOf40001VerticesOverOneMebibyteIsUsedWithTheDefaults() {
         String line = LargeFences.circle("big", 10, 20, 5, 40_001, false);
         assertThat(line.length()).isGreaterThan(1 << 20);
-        Parsed<FenceChange> parsed = fence(JobIo.rules(JobOptions.defaults()), line);
+        Parsed<FenceChange> parsed = fence(JobOptions.defaults().inputRules(), line);
         assertThat(parsed.deadLetter()).isNull();
         Polygon p = Polygon.fromCoordinates(parsed.value().polygons());
         assertThat(p.vertexCount()).isEqualTo(40_001);

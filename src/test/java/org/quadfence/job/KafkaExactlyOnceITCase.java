@@ -194,7 +194,7 @@ class KafkaExactlyOnceITCase {
                             name,
                             JobIo.transactionalIdPrefix(options),
                             new java.util.Properties(),
-                            JobIo.rules(options));
+                            options.inputRules());
             io =
                     io.withPositions(
                             k.positions(
@@ -202,7 +202,7 @@ class KafkaExactlyOnceITCase {
                                     OffsetsInitializer.earliest(),
                                     true,
                                     new FailOnce(
-                                            KafkaIo.positionRecords(JobIo.rules(options)), 1200)));
+                                            KafkaIo.positionRecords(options.inputRules()), 1200)));
         }
         SampleReplay.run(options, io, true);
 

@@ -8,7 +8,6 @@ import org.junit.jupiter.api.io.TempDir;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.CsvSource;
 import org.quadfence.api.Geofencing;
-import org.quadfence.job.JobIo;
 import org.quadfence.options.QuadfenceOptions.Delivery;
 import org.quadfence.options.QuadfenceOptions.RestartStrategy;
 import org.quadfence.options.QuadfenceOptions.StartingOffsets;
@@ -186,7 +185,7 @@ class JobOptionsTest {
         JobOptions defaults = JobOptions.defaults();
         assertThat(defaults.bytes("max-record-bytes")).isEqualTo(16L << 20);
         assertThat(defaults.get("max-record-bytes")).isEqualTo("16mb");
-        assertThat(JobIo.rules(defaults).maxRecordBytes()).isEqualTo(16 << 20);
+        assertThat(defaults.inputRules().maxRecordBytes()).isEqualTo(16 << 20);
         assertThat(JobOptions.of(Map.of("max-record-bytes", "67108864")).get("max-record-bytes"))
                 .isEqualTo("64mb");
         assertThat(JobOptions.of(Map.of("max-record-bytes", "1gb")).bytes("max-record-bytes"))
@@ -233,10 +232,10 @@ class JobOptionsTest {
 
     @Test
     void fenceRepairIsRejectOrMakeValid() {
-        assertThat(JobIo.rules(JobOptions.defaults()).makeValid()).isFalse();
-        assertThat(JobIo.rules(JobOptions.of(Map.of("fence-repair", "make-valid"))).makeValid())
+        assertThat(JobOptions.defaults().inputRules().makeValid()).isFalse();
+        assertThat(JobOptions.of(Map.of("fence-repair", "make-valid")).inputRules().makeValid())
                 .isTrue();
-        assertThat(JobIo.rules(JobOptions.of(Map.of("fence-repair", "MAKE-VALID"))).makeValid())
+        assertThat(JobOptions.of(Map.of("fence-repair", "MAKE-VALID")).inputRules().makeValid())
                 .isTrue();
         assertThat(
                         Geofencing.builder()

@@ -105,7 +105,7 @@ public final class SampleReplay {
             throws Exception {
         return run(
                 options,
-                JobIo.files(fences, positions, events, dlq, memberships, JobIo.rules(options)),
+                JobIo.files(fences, positions, events, dlq, memberships, options.inputRules()),
                 false);
     }
 
