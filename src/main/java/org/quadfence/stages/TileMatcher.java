@@ -10,38 +10,37 @@ import org.apache.flink.streaming.api.operators.TwoInputStreamOperator;
 import org.apache.flink.streaming.runtime.streamrecord.StreamRecord;
 import org.apache.flink.streaming.runtime.watermarkstatus.WatermarkStatus;
 
-import org.quadfence.geo.Box;
 import org.quadfence.geo.ShapePiece;
-import org.quadfence.index.QuadTree;
 import org.quadfence.model.CompactStringSerializer;
 import org.quadfence.model.Membership;
 import org.quadfence.model.Position;
 import org.quadfence.model.ShapePieceSerializer;
 import org.quadfence.model.TileKey;
 import org.quadfence.model.TileUpdate;
+import org.quadfence.rules.TileIndex;
+import org.quadfence.rules.TileQuery;
 import org.quadfence.tiles.TileGrid;
 import org.quadfence.time.EventTimeStage;
 import org.quadfence.time.LateFilter;
 import org.quadfence.time.TimeBuffer;
 
-import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
-import java.util.function.Consumer;
 
 /**
  * Keyed by group, tile and shard: keeps the fences of one group in one tile and finds, for each
- * position of the shard's entities in the tile, the fences that contain it ({@link TileShards}).
+ * position of the shard's entities in the tile, the fences that contain it ({@link TileShards}), by
+ * the rules of {@link TileQuery}.
  *
  * <p>What the tile holds of each fence ({@link ShapePiece}) lives in keyed MapState by fence id
- * (the durable truth, in checkpoints and savepoints). A quadtree over them is a transient index,
+ * (the durable truth, in checkpoints and savepoints). A {@link TileIndex} over them is transient,
  * rebuilt from that state whenever this instance does not have it (after a restore, a rescale, or
- * on a new task); the shards of a tile that share a subtask share one quadtree. Both inputs wait
- * until the watermark passes their time (fence updates in keyed state, positions in {@link
+ * on a new task); the shards of a tile that share a subtask share one index. Both inputs wait until
+ * the watermark passes their time (fence updates in keyed state, positions in {@link
  * EventTimeStage}); then the fence updates at time t are applied before the positions at t are
  * matched. Late positions never get here ({@link LateFilter}); a late fence update is applied at
- * once and counted. A tile with no fences keeps no quadtree.
+ * once and counted. A tile with no fences keeps no index.
  *
  * <p>The stage's clock follows the positions: when every positions partition falls silent, Flink
  * would let the fences input alone drive the clock, and fence changes often run ahead of positions
@@ -70,16 +69,14 @@ public class TileMatcher extends EventTimeStage<TileKey, Position, Membership>
 
     private transient MapState<String, ShapePiece> fences;
     private transient TimeBuffer<TileUpdate> pendingUpdates;
-    private transient Map<Cell, Index> trees;
+    private transient Map<Cell, Owned> indexes;
     private transient Counter positionsIn;
     private transient LongCounter recordsIn;
     private transient Counter lateMatches;
     private transient Counter lateUpdates;
     private transient Counter candidatesTested;
     private transient long fencesIndexed;
-    // The fences a position is inside or near: cleared for each position, kept between them, so
-    // that a query allocates nothing.
-    private transient Candidates candidates;
+    private transient TileQuery query;
 
     /**
      * @param grid the tiles of this stage's tier: its keys
@@ -122,7 +119,7 @@ public class TileMatcher extends EventTimeStage<TileKey, Position, Membership>
     @Override
     public void open() throws Exception {
         super.open();
-        candidates = new Candidates(margin);
+        query = new TileQuery(margin);
         fences =
                 getRuntimeContext()
                         .getMapState(
@@ -130,7 +127,7 @@ public class TileMatcher extends EventTimeStage<TileKey, Position, Membership>
                                         "fences",
                                         CompactStringSerializer.TYPE,
                                         ShapePieceSerializer.TYPE));
-        trees = new HashMap<>();
+        indexes = new HashMap<>();
         var metrics = getRuntimeContext().getMetricGroup();
         positionsIn = metrics.counter("positionsIn");
         recordsIn =
@@ -140,7 +137,7 @@ public class TileMatcher extends EventTimeStage<TileKey, Position, Membership>
         lateMatches = metrics.counter("positionsMatchedBehindClock");
         lateUpdates = metrics.counter("lateTileUpdates");
         candidatesTested = metrics.counter("candidates");
-        metrics.gauge("tilesIndexed", () -> trees.size());
+        metrics.gauge("tilesIndexed", () -> indexes.size());
         metrics.gauge("fencesIndexed", () -> fencesIndexed);
     }
 
@@ -205,19 +202,11 @@ public class TileMatcher extends EventTimeStage<TileKey, Position, Membership>
         if (positions.isEmpty()) {
             return;
         }
-        QuadTree<IndexEntry> tree = tree(tile);
+        TileIndex index = index(tile);
         for (Position p : positions) {
-            candidatesTested.inc(candidates.find(tree, TileGrid.foldLon(p.lon()), p.lat()));
-            emit(
-                    new Membership(
-                            p.group(),
-                            p.entityId(),
-                            p.timestamp(),
-                            p.lon(),
-                            p.lat(),
-                            IndexEntry.ids(candidates.inside),
-                            IndexEntry.ids(candidates.near)),
-                    p.timestamp());
+            Membership m = query.match(index, p);
+            candidatesTested.inc(query.tested());
+            emit(m, p.timestamp());
         }
     }
 
@@ -231,93 +220,37 @@ public class TileMatcher extends EventTimeStage<TileKey, Position, Membership>
             fences.put(id, after);
         }
         Cell cell = new Cell(tile.group(), tile.tile());
-        Index index = trees.get(cell);
+        Owned owned = indexes.get(cell);
         // Every shard gets the same updates in the same order: the owner's keep the index.
-        if (index == null || index.owner() != tile.shard()) {
+        if (owned == null || owned.owner() != tile.shard()) {
             return;
         }
-        QuadTree<IndexEntry> tree = index.tree();
-        if (before != null) {
-            fencesIndexed--;
-            IndexEntry.remove(tree, id, before);
-        }
-        if (after != null) {
-            fencesIndexed++;
-            IndexEntry.of(id, after, tree::insert);
-        }
-        if (tree.size() == 0) {
-            trees.remove(cell);
+        fencesIndexed += owned.index().replace(id, before, after);
+        if (owned.index().isEmpty()) {
+            indexes.remove(cell);
         }
     }
 
     /**
-     * The tile's quadtree, built from the state of the current shard when this instance does not
-     * have it; null when the tile holds no fences. The shards of a tile on this subtask share it.
+     * The tile's index, built from the state of the current shard when this instance does not have
+     * it; null when the tile holds no fences. The shards of a tile on this subtask share it.
      */
-    private QuadTree<IndexEntry> tree(TileKey tile) throws Exception {
+    private TileIndex index(TileKey tile) throws Exception {
         Cell cell = new Cell(tile.group(), tile.tile());
-        Index index = trees.get(cell);
-        if (index == null && !fences.isEmpty()) {
-            Map<IndexEntry, Box> items = new HashMap<>();
-            for (Map.Entry<String, ShapePiece> e : fences.entries()) {
-                fencesIndexed++;
-                IndexEntry.of(e.getKey(), e.getValue(), items::put);
-            }
-            index =
-                    new Index(
-                            QuadTree.build(grid.cell(tile.tile()), nodeCapacity, maxDepth, items),
-                            tile.shard());
-            trees.put(cell, index);
+        Owned owned = indexes.get(cell);
+        if (owned == null && !fences.isEmpty()) {
+            TileIndex index =
+                    TileIndex.of(grid.cell(tile.tile()), nodeCapacity, maxDepth, fences.entries());
+            fencesIndexed += index.fences();
+            owned = new Owned(index, tile.shard());
+            indexes.put(cell, owned);
         }
-        return index == null ? null : index.tree();
-    }
-
-    /**
-     * Takes a position's candidates from the quadtree and tests each once: inside, else (with a
-     * margin) near, else neither.
-     */
-    private static final class Candidates implements Consumer<IndexEntry> {
-        final List<IndexEntry> inside = new ArrayList<>();
-        final List<IndexEntry> near = new ArrayList<>();
-        private final double margin;
-        private double lon;
-        private double lat;
-        private int tested;
-
-        Candidates(double margin) {
-            this.margin = margin;
-        }
-
-        /**
-         * Finds the fences the point (folded lon) is inside or near among the candidates of {@code
-         * tree} (null: none), into {@link #inside} and {@link #near}; returns how many it tested.
-         */
-        int find(QuadTree<IndexEntry> tree, double foldedLon, double lat) {
-            this.lon = foldedLon;
-            this.lat = lat;
-            tested = 0;
-            inside.clear();
-            near.clear();
-            if (tree != null) {
-                tree.query(foldedLon, lat, this);
-            }
-            return tested;
-        }
-
-        @Override
-        public void accept(IndexEntry entry) {
-            tested++;
-            if (entry.contains(lon, lat)) {
-                inside.add(entry);
-            } else if (margin > 0 && entry.near(lon, lat, margin)) {
-                near.add(entry);
-            }
-        }
+        return owned == null ? null : owned.index();
     }
 
     /** A tile of a group, whatever the shard. */
     private record Cell(String group, long tile) {}
 
-    /** A tile's quadtree, kept up to date by the updates of one of its shards, its owner. */
-    private record Index(QuadTree<IndexEntry> tree, int owner) {}
+    /** A tile's index, kept up to date by the updates of one of its shards, its owner. */
+    private record Owned(TileIndex index, int owner) {}
 }

@@ -29,7 +29,7 @@ final class JfrSummary {
         {"com.fasterxml.jackson.", "JSON codecs (parse positions, write events)"},
         {"org.quadfence.index.", "quadtree query and geometry"},
         {"org.quadfence.geo.", "quadtree query and geometry"},
-        {"org.quadfence.stages.IndexEntry", "quadtree query and geometry"},
+        {"org.quadfence.rules.IndexEntry", "quadtree query and geometry"},
         {"org.quadfence.tiles.", "tiling (tile of a point)"},
         {"org.quadfence.job.", "job functions' own code"},
         {"org.quadfence.bench.", "benchmark harness"},

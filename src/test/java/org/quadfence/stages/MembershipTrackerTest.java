@@ -5,6 +5,7 @@ import org.quadfence.model.EventType;
 import org.quadfence.model.GeofenceEvent;
 import org.quadfence.model.Groups;
 import org.quadfence.model.Membership;
+import org.quadfence.rules.EntityRules;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
@@ -70,7 +71,7 @@ class MembershipTrackerTest extends StageTestBase.EntityStage {
                 .containsExactly(
                         new SequencedEvent(
                                 new GeofenceEvent("a", "F", EventType.ENTER, 1, 7.5, -3.25, null),
-                                MembershipTracker.FIRST_POSITION_EVENT));
+                                EntityRules.FIRST_POSITION_EVENT));
     }
 
     @Test

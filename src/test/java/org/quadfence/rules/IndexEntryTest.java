@@ -1,4 +1,4 @@
-package org.quadfence.stages;
+package org.quadfence.rules;
 
 import org.junit.jupiter.api.Test;
 import org.quadfence.geo.Box;

@@ -1,4 +1,4 @@
-package org.quadfence.stages;
+package org.quadfence.rules;
 
 import org.quadfence.geo.Box;
 import org.quadfence.geo.Boxes;
