@@ -23,8 +23,8 @@ public final class StateOptions {
     public static final String FORMAT = "7";
 
     /**
-     * The formats this version restores: the stable ones (7 on, README "Upgrades"), each read and
-     * migrated to {@link #FORMAT}; earlier ones are refused.
+     * The formats this version restores: the stable ones (7 on, docs/operations.md, "Upgrades"),
+     * each read and migrated to {@link #FORMAT}; earlier ones are refused.
      */
     public static final Set<String> READABLE = Set.of("7");
 

@@ -22,7 +22,7 @@ import java.util.function.ObjLongConsumer;
 /**
  * The tiles of level L of the global quadtree over lon [-180, 180] x lat [-90, 90]: 2^L columns by
  * 2^L rows, each cell 360/2^L degrees wide and 180/2^L degrees high. The tiles are the keys that
- * spread fences and positions over the cluster (README, "Dataflow").
+ * spread fences and positions over the cluster (docs/dataflow.md).
  *
  * <p><b>Which tile a point belongs to.</b> Cells are half-open, [west, east) x [south, north), so a
  * point on a tile line belongs to the tile east of it or north of it. Latitude 90 belongs to the
