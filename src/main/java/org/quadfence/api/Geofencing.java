@@ -208,7 +208,14 @@ public final class Geofencing implements Serializable {
                         .name("FenceRouter: fence versions to tiles");
 
         DataStream<Membership> memberships =
-                match(tiers.fine(), shards, tileUpdates, positions, "tile-matcher", "TileMatcher");
+                match(
+                        tiers.fine(),
+                        shards,
+                        tileUpdates,
+                        positions,
+                        "tile-matcher",
+                        "TileMatcher",
+                        true);
         if (tiers.wide() != null) {
             memberships =
                     memberships.union(
@@ -218,7 +225,8 @@ public final class Geofencing implements Serializable {
                                     tileUpdates,
                                     positions,
                                     "wide-tile-matcher",
-                                    "TileMatcher (wide fences)"));
+                                    "TileMatcher (wide fences)",
+                                    false));
         }
 
         SingleOutputStreamOperator<SequencedEvent> bare =
@@ -303,7 +311,8 @@ public final class Geofencing implements Serializable {
             DataStream<TileUpdate> tileUpdates,
             DataStream<Position> positions,
             String uid,
-            String name) {
+            String name,
+            boolean answersEveryPosition) {
         int level = grid.level();
         int count = shards.count();
         return tileUpdates
@@ -333,7 +342,8 @@ public final class Geofencing implements Serializable {
                                         options.intValue("max-depth"),
                                         options.doubleValue("exit-margin-meters"),
                                         options.intValue("tile-level"),
-                                        count)))
+                                        count,
+                                        answersEveryPosition)))
                 .uid(uidPrefix + uid)
                 .name(name + ": fences containing each position");
     }

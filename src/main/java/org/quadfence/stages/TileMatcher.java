@@ -50,7 +50,8 @@ import java.util.Map;
  *
  * <p>The job has one tile stage per tier: the tiles of the job's tile level, and, when that level
  * is finer than {@link Tiers#WIDE_LEVEL}, the coarser tiles that hold the wide fences. Every
- * position goes to each, and the entity stage joins their answers.
+ * position goes to each, and the entity stage joins their answers: the fine tier answers every
+ * position, the wide tier only those in or near its fences.
  */
 public class TileMatcher extends EventTimeStage<TileKey, Position, Membership>
         implements TwoInputStreamOperator<TileUpdate, Position, Membership> {
@@ -66,6 +67,7 @@ public class TileMatcher extends EventTimeStage<TileKey, Position, Membership>
     private final double margin;
     private final int tileLevel;
     private final int tileShards;
+    private final boolean answersEveryPosition;
 
     private transient MapState<String, ShapePiece> fences;
     private transient TimeBuffer<TileUpdate> pendingUpdates;
@@ -83,6 +85,9 @@ public class TileMatcher extends EventTimeStage<TileKey, Position, Membership>
      * @param margin the exit margin in meters
      * @param tileLevel the job's tile level, checked on restore
      * @param tileShards the job's shards per tile, checked on restore
+     * @param answersEveryPosition whether a position in no fence and near none gets an answer too:
+     *     the entity stage hears of each position from the tier that does, so the other tier
+     *     answers only when it has fences to tell
      */
     public TileMatcher(
             TileGrid grid,
@@ -90,8 +95,10 @@ public class TileMatcher extends EventTimeStage<TileKey, Position, Membership>
             int maxDepth,
             double margin,
             int tileLevel,
-            int tileShards) {
+            int tileShards,
+            boolean answersEveryPosition) {
         super(TypeInformation.of(Position.class));
+        this.answersEveryPosition = answersEveryPosition;
         this.grid = grid;
         this.tileLevel = tileLevel;
         this.tileShards = tileShards;
@@ -206,7 +213,9 @@ public class TileMatcher extends EventTimeStage<TileKey, Position, Membership>
         for (Position p : positions) {
             Membership m = query.match(index, p);
             candidatesTested.inc(query.tested());
-            emit(m, p.timestamp());
+            if (answersEveryPosition || m.fenceIds().length > 0 || m.nearIds().length > 0) {
+                emit(m, p.timestamp());
+            }
         }
     }
 

@@ -71,12 +71,21 @@ abstract class StageTestBase<H extends AbstractStreamOperatorTestHarness<?>> {
                 new FenceRouter(tiers, 0, 100_000), new StageKeys.FenceKey(), Types.STRING);
     }
 
-    /** The tile stage for the tiles of {@code grid}: one shard a tile, no exit margin. */
+    /**
+     * The tile stage for the tiles of {@code grid}: one shard a tile, no exit margin, an answer for
+     * every position.
+     */
     static KeyedTwoInputStreamOperatorTestHarness<TileKey, TileUpdate, Position, Membership>
             tileMatcher(TileGrid grid) throws Exception {
+        return tileMatcher(grid, true);
+    }
+
+    /** The tile stage for the tiles of {@code grid}, answering every position or not. */
+    static KeyedTwoInputStreamOperatorTestHarness<TileKey, TileUpdate, Position, Membership>
+            tileMatcher(TileGrid grid, boolean answersEveryPosition) throws Exception {
         TileShards oneShard = new TileShards(1, MAX_PARALLELISM);
         return new KeyedTwoInputStreamOperatorTestHarness<>(
-                new TileMatcher(grid, 4, 8, 0, grid.level(), 1),
+                new TileMatcher(grid, 4, 8, 0, grid.level(), 1, answersEveryPosition),
                 new StageKeys.TileOfUpdate(oneShard),
                 new StageKeys.TileOfPosition(grid, oneShard),
                 TypeInformation.of(TileKey.class));

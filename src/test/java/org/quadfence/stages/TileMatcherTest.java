@@ -74,6 +74,27 @@ class TileMatcherTest
     }
 
     @Test
+    void everyPositionGetsAnAnswerFromTheTierThatAnswersEveryPosition() throws Exception {
+        fence("A", 1, new Box(5, 5, 15, 15));
+        position("in", 10, 10, 10);
+        position("out", 10, 1, 1);
+        watermark(10);
+        assertThat(matches()).containsExactlyInAnyOrder("in@10[A]", "out@10[]");
+    }
+
+    @Test
+    void theOtherTierAnswersOnlyPositionsInOrNearItsFences() throws Exception {
+        harness.close();
+        harness = tileMatcher(GRID, false);
+        harness.open();
+        fence("A", 1, new Box(5, 5, 15, 15));
+        position("in", 10, 10, 10);
+        position("out", 10, 1, 1);
+        watermark(10);
+        assertThat(matches()).containsExactly("in@10[A]");
+    }
+
+    @Test
     void aFenceChangeAtThePositionsTimeAppliesFirst() throws Exception {
         position("e", 10, 10, 10);
         fence("A", 10, new Box(5, 5, 15, 15));
