@@ -30,6 +30,9 @@ final class EventHeavyWorld {
 
     private static final double METERS_PER_DEGREE = 111_320;
 
+    /** How far entities roam from their city's centre, in sigmas. */
+    private static final double ROAM = 2.5;
+
     private final long seed;
     private final double sigma;
     private final double[][] cities; // lon, lat, weight
@@ -70,9 +73,16 @@ final class EventHeavyWorld {
         for (int e = 0; e < entities; e++) {
             Mover m = new Mover();
             m.city = pickCity(r);
-            double[] p = nearCity(r, m.city, 2.5);
-            m.lon = p[0];
-            m.lat = p[1];
+            // Uniform in the disc the walk keeps to, as the walk leaves them, so that the events
+            // per position do not drift with the size (the time the walk needs to spread them).
+            double x;
+            double y;
+            do {
+                x = r.nextDouble(-1, 1);
+                y = r.nextDouble(-1, 1);
+            } while (x * x + y * y > 1);
+            m.lat = cities[m.city][1] + ROAM * sigma * y;
+            m.lon = cities[m.city][0] + ROAM * sigma * x / Math.cos(Math.toRadians(m.lat));
             m.heading = r.nextDouble(2 * Math.PI);
             m.speed = r.nextDouble(5, 25); // city traffic to a fast road
             m.phaseMs = r.nextInt(intervalMs);
@@ -264,14 +274,14 @@ final class EventHeavyWorld {
         return c % 4 == 3;
     }
 
-    /** A random-walk step of {@code seconds}: turn, move, stay within 2.5 sigmas of the city. */
+    /** A random-walk step of {@code seconds}: turn, move, stay within {@link #ROAM} sigmas. */
     private void step(Mover m, double seconds) {
         SplittableRandom r = walk;
         double[] c = cities[m.city];
         double cos = Math.cos(Math.toRadians(m.lat));
         double dLon = (c[0] - m.lon) * cos;
         double dLat = c[1] - m.lat;
-        if (Math.hypot(dLon, dLat) > 2.5 * sigma) {
+        if (Math.hypot(dLon, dLat) > ROAM * sigma) {
             m.heading = Math.atan2(dLon, dLat); // back towards the centre
         } else {
             m.heading += r.nextGaussian() * 0.6;
