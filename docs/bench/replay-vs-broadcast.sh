@@ -22,14 +22,13 @@ data="$dir/data-$positions-$fences"
 mkdir -p "$dir"
 
 # Build once: the test classes for the generator and the peer, then ./quadfence (it builds
-# itself when stale) by a replay of a few lines, so that no timed run includes a build.
+# itself when stale) by an untimed replay of a few lines, so that no timed run includes a build.
 mvn -B -q -ntp -Dspotless.check.skip=true test-compile
 mvn -B -q -ntp dependency:build-classpath -Dmdep.includeScope=test \
     -Dmdep.outputFile="$root/target/peer-classpath.txt"
 cp="$root/target/test-classes:$root/target/classes:$(cat "$root/target/peer-classpath.txt")"
-if [ ! -f "$data/positions.jsonl" ]; then
-    java -cp "$cp" org.quadfence.bench.EventHeavyFiles "$data" "$positions" "$fences"
-fi
+# Written anew each time (seconds; the same bytes for the same arguments and generator).
+java -cp "$cp" org.quadfence.bench.EventHeavyFiles "$data" "$positions" "$fences"
 head -n 100 "$data/fences.jsonl" >"$dir/tiny-fences.jsonl"
 head -n 1000 "$data/positions.jsonl" >"$dir/tiny-positions.jsonl"
 ./quadfence replay --fences "$dir/tiny-fences.jsonl" --positions "$dir/tiny-positions.jsonl" \
