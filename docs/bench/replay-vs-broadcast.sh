@@ -35,7 +35,7 @@ head -n 1000 "$data/positions.jsonl" >"$dir/tiny-positions.jsonl"
     --output "$dir/tiny-events.jsonl" --parallelism 2 >/dev/null 2>&1
 
 # The JVM flags ./quadfence gives its java (Flink's for Java 17), so that both JVMs start alike;
-# neither sets a heap size: both take the JVM's default.
+# neither sets a heap size: both take the JVM's default, or both QUADFENCE_JAVA_OPTS when set.
 opens="--add-exports=java.base/sun.net.util=ALL-UNNAMED --add-exports=java.rmi/sun.rmi.registry=ALL-UNNAMED
 --add-opens=java.base/java.lang=ALL-UNNAMED --add-opens=java.base/java.net=ALL-UNNAMED
 --add-opens=java.base/java.io=ALL-UNNAMED --add-opens=java.base/java.nio=ALL-UNNAMED
@@ -63,7 +63,7 @@ run_quadfence() {
 
 run_peer() {
     # shellcheck disable=SC2086
-    /usr/bin/time -v -o "$dir/peer-$1.time" java $opens \
+    /usr/bin/time -v -o "$dir/peer-$1.time" java ${QUADFENCE_JAVA_OPTS:-} $opens \
         -Dlog4j2.configurationFile="$root/src/test/resources/log4j2-job-bench.properties" \
         -cp "$cp" org.quadfence.bench.BroadcastStrTreeJob \
         "$data/fences.jsonl" "$data/positions.jsonl" "$dir/peer-events" 2 >"$dir/peer-$1.log" 2>&1
@@ -109,9 +109,10 @@ row() { # engine, its label, the case
         right="$(cat "$dir"/peer-*.right | awk '{print 100 * $1 / $2}' | median)"
     fi
     printf '| %s | %s | %.1f s | %s | %.1f | %s MiB | %s | %.1f%% |\n' "$3" "$2" "$wall" \
-        "$(printf "%.0f" "$pps" | sed ':a;s/\B[0-9]\{3\}\>/,&/;ta')" "$cpu" \
-        "$(printf "%.0f" "$rss" | sed ':a;s/\B[0-9]\{3\}\>/,&/;ta')" "$events" "$right"
+        "$(thousands "$pps")" "$cpu" "$(thousands "$rss")" "$(thousands "$events")" "$right"
 }
+
+thousands() { printf "%.0f" "$1" | sed ':a;s/\B[0-9]\{3\}\>/,&/;ta'; }
 
 echo
 echo "commit $(git rev-parse --short HEAD)$(git diff --quiet HEAD -- src pom.xml || echo ' (with uncommitted changes)'),"\
