@@ -32,7 +32,7 @@ java -cp "$cp" org.quadfence.bench.EventHeavyFiles "$data" "$positions" "$fences
 head -n 100 "$data/fences.jsonl" >"$dir/tiny-fences.jsonl"
 head -n 1000 "$data/positions.jsonl" >"$dir/tiny-positions.jsonl"
 ./quadfence replay --fences "$dir/tiny-fences.jsonl" --positions "$dir/tiny-positions.jsonl" \
-    --output "$dir/tiny-events.jsonl" --parallelism 2 >/dev/null 2>&1
+    --output "$dir/tiny-events.jsonl" --parallelism 2 >/dev/null
 
 # The JVM flags ./quadfence gives its java (Flink's for Java 17), so that both JVMs start alike;
 # neither sets a heap size: both take the JVM's default, or both QUADFENCE_JAVA_OPTS when set.
@@ -55,7 +55,7 @@ run_quadfence() {
     /usr/bin/time -v -o "$dir/quadfence-$1.time" ./quadfence replay \
         --fences "$data/fences.jsonl" --positions "$data/positions.jsonl" \
         --output "$dir/quadfence-events.jsonl" --dlq "$dir/quadfence-dlq.jsonl" \
-        --parallelism 2 >"$dir/quadfence-$1.log" 2>&1
+        --parallelism 2 >"$dir/quadfence-$1.log" 2>&1 || return
     LC_ALL=C sort -S 1G "$dir/quadfence-events.jsonl" | sha256sum | cut -c1-16 >"$dir/quadfence-$1.sha"
     keys <"$dir/quadfence-events.jsonl" >"$dir/quadfence.keys"
     wc -l <"$dir/quadfence-events.jsonl" >"$dir/quadfence-$1.events"
@@ -66,7 +66,8 @@ run_peer() {
     /usr/bin/time -v -o "$dir/peer-$1.time" java ${QUADFENCE_JAVA_OPTS:-} $opens \
         -Dlog4j2.configurationFile="$root/src/test/resources/log4j2-job-bench.properties" \
         -cp "$cp" org.quadfence.bench.BroadcastStrTreeJob \
-        "$data/fences.jsonl" "$data/positions.jsonl" "$dir/peer-events" 2 >"$dir/peer-$1.log" 2>&1
+        "$data/fences.jsonl" "$data/positions.jsonl" "$dir/peer-events" 2 >"$dir/peer-$1.log" 2>&1 ||
+        return
     cat "$dir"/peer-events/events-*.jsonl | keys >"$dir/peer.keys"
     wc -l <"$dir/peer.keys" >"$dir/peer-$1.events"
 }
@@ -86,7 +87,7 @@ for ((i = 1; i <= pairs; i++)); do
     if ((i % 2)); then order="quadfence peer"; else order="peer quadfence"; fi
     for engine in $order; do
         echo "pair $i: $engine" >&2
-        "run_$engine" "$i"
+        "run_$engine" "$i" || { echo "$engine run $i failed: see $dir/$engine-$i.log" >&2; exit 1; }
     done
     # Both runs of the pair are done: quadfence.keys is this pair's reference.
     right="$(LC_ALL=C comm -12 "$dir/quadfence.keys" "$dir/peer.keys" | wc -l)"

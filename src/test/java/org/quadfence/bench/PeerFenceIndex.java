@@ -23,8 +23,8 @@ import java.util.Map;
  * Every fence, on one subtask of {@link BroadcastStrTreeJob}, for point queries: a JTS {@link
  * STRtree} over the fences as they were at its last build, and the fences changed since, tested one
  * by one. An STRtree cannot change once built, so it is rebuilt lazily, by the first query after
- * the one-by-one envelope tests since the last build have cost about as much as a build (amortized:
- * the rebuilds and the tests then cost at most twice the least they could), or after deletes and
+ * the one-by-one envelope tests since the last build have cost about as much as a build (so that
+ * neither the tests nor the builds cost much more than the other), or after deletes and
  * replacements have left more dead entries in it than half the live fences.
  *
  * <p>Exact tests: rectangles by their bounds (closed); circles by the haversine distance to the
