@@ -74,7 +74,7 @@ public final class BroadcastStrTreeJob {
                 .process(new PeerMembership())
                 .name("membership")
                 .sinkTo(
-                        FileSink.forRowFormat(new Path(output.toUri()), new PeerJson.Events())
+                        FileSink.forRowFormat(new Path(output.toUri()), new PeerEvents())
                                 .withBucketAssigner(new BasePathBucketAssigner<>())
                                 .withOutputFileConfig(
                                         OutputFileConfig.builder()

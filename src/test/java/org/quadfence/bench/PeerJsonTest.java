@@ -89,7 +89,7 @@ class PeerJsonTest {
         e.group = "g";
         e.properties = "{\"name\":\"Dépôt\"}";
         ByteArrayOutputStream out = new ByteArrayOutputStream();
-        new PeerJson.Events().encode(e, out);
+        new PeerEvents().encode(e, out);
         assertThat(out.toString(StandardCharsets.UTF_8))
                 .isEqualTo(
                         "{\"entityId\":\"t\\\"1\",\"fenceId\":\"f\",\"event\":\"EXIT\","
