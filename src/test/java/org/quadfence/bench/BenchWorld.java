@@ -144,6 +144,11 @@ final class BenchWorld {
         return CITIES.length;
     }
 
+    /** Longitude, latitude and weight (share of fences and entities) of city {@code c}. */
+    static double[] city(int c) {
+        return new double[] {(double) CITIES[c][1], (double) CITIES[c][2], (double) CITIES[c][3]};
+    }
+
     /** Receives one generated record. */
     interface RecordSink {
         void accept(byte[] key, byte[] value, long timestamp);
@@ -282,26 +287,38 @@ final class BenchWorld {
     }
 
     private int pickCity(SplittableRandom r) {
-        double u = r.nextDouble();
-        for (int i = 0; i < cumulativeWeight.length; i++) {
-            if (u < cumulativeWeight[i]) {
-                return i;
-            }
-        }
-        return cumulativeWeight.length - 1;
+        return pick(r, cumulativeWeight);
     }
 
     /** A point near city {@code c}: Gaussian around its centre, at most {@code cut} sigmas out. */
     private double[] nearCity(SplittableRandom r, int c, double cut) {
+        return near(r, cityLon(c), cityLat(c), CITY_SIGMA, cut);
+    }
+
+    /** The index of the first of {@code cumulative} (ascending to 1) above a uniform draw. */
+    static int pick(SplittableRandom r, double[] cumulative) {
+        double u = r.nextDouble();
+        for (int i = 0; i < cumulative.length; i++) {
+            if (u < cumulative[i]) {
+                return i;
+            }
+        }
+        return cumulative.length - 1;
+    }
+
+    /**
+     * A point, {lon, lat}, Gaussian around lon/lat with {@code sigma} degrees of latitude (and as
+     * many kilometres of longitude), at most {@code cut} sigmas out.
+     */
+    static double[] near(SplittableRandom r, double lon, double lat, double sigma, double cut) {
         double x;
         double y;
         do {
             x = r.nextGaussian();
             y = r.nextGaussian();
         } while (Math.hypot(x, y) > cut);
-        double la = cityLat(c) + y * CITY_SIGMA;
-        double lo = cityLon(c) + x * CITY_SIGMA / Math.cos(Math.toRadians(la));
-        return new double[] {lo, la};
+        double la = lat + y * sigma;
+        return new double[] {lon + x * sigma / Math.cos(Math.toRadians(la)), la};
     }
 
     private double cityLon(int c) {
