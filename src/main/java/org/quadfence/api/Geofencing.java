@@ -3,6 +3,7 @@ package org.quadfence.api;
 import org.apache.flink.api.common.eventtime.WatermarkStrategy;
 import org.apache.flink.api.common.typeinfo.TypeHint;
 import org.apache.flink.api.common.typeinfo.TypeInformation;
+import org.apache.flink.configuration.ConfigOption;
 import org.apache.flink.streaming.api.datastream.DataStream;
 import org.apache.flink.streaming.api.datastream.SingleOutputStreamOperator;
 import org.apache.flink.streaming.api.environment.StreamExecutionEnvironment;
@@ -388,47 +389,47 @@ public final class Geofencing implements Serializable {
 
         /** Option {@code tile-level}: the level of the global quadtree whose cells are keys. */
         public Builder setTileLevel(int level) {
-            return set("tile-level", level);
+            return set(QuadfenceOptions.TILE_LEVEL, level);
         }
 
         /** Option {@code tile-shards}: subtasks a busy tile's positions are spread over. */
         public Builder setTileShards(int shards) {
-            return set("tile-shards", shards);
+            return set(QuadfenceOptions.TILE_SHARDS, shards);
         }
 
         /** Option {@code node-capacity}: fences a quadtree node holds before it splits. */
         public Builder setNodeCapacity(int capacity) {
-            return set("node-capacity", capacity);
+            return set(QuadfenceOptions.NODE_CAPACITY, capacity);
         }
 
         /** Option {@code max-depth}: the deepest level of a tile's quadtree below the tile. */
         public Builder setMaxDepth(int depth) {
-            return set("max-depth", depth);
+            return set(QuadfenceOptions.MAX_DEPTH, depth);
         }
 
         /** Option {@code max-out-of-orderness}: how late a record may be and still count. */
         public Builder setMaxOutOfOrderness(Duration bound) {
-            return set("max-out-of-orderness", bound.toMillis());
+            return set(QuadfenceOptions.MAX_OUT_OF_ORDERNESS, bound);
         }
 
         /** Option {@code idle-timeout}: an input silent this long stops holding time back. */
         public Builder setIdleTimeout(Duration timeout) {
-            return set("idle-timeout", timeout.toMillis());
+            return set(QuadfenceOptions.IDLE_TIMEOUT, timeout);
         }
 
         /** Option {@code max-future}: records further ahead of the clock are dead letters. */
         public Builder setMaxFuture(Duration ahead) {
-            return set("max-future", ahead.toMillis());
+            return set(QuadfenceOptions.MAX_FUTURE, ahead);
         }
 
         /** Option {@code max-vertices}: polygon fences with more are dead letters. */
         public Builder setMaxVertices(int vertices) {
-            return set("max-vertices", vertices);
+            return set(QuadfenceOptions.MAX_VERTICES, vertices);
         }
 
         /** Option {@code max-record-bytes}: longer JSON records are dead letters. */
         public Builder setMaxRecordBytes(long bytes) {
-            return set("max-record-bytes", bytes);
+            return set(QuadfenceOptions.MAX_RECORD_BYTES, bytes);
         }
 
         /**
@@ -436,32 +437,32 @@ public final class Geofencing implements Serializable {
          * (make-valid) or dead letters (reject, the default).
          */
         public Builder setFenceRepair(QuadfenceOptions.FenceRepair repair) {
-            return set("fence-repair", repair);
+            return set(QuadfenceOptions.FENCE_REPAIR, repair);
         }
 
         /** Option {@code exit-margin-meters}: hysteresis of EXIT (contract section 6). */
         public Builder setExitMarginMeters(double meters) {
-            return set("exit-margin-meters", meters);
+            return set(QuadfenceOptions.EXIT_MARGIN_METERS, meters);
         }
 
         /** Option {@code dwell-ms}: time in a fence after which one DWELL event is emitted. */
         public Builder setDwell(Duration dwell) {
-            return set("dwell-ms", dwell.toMillis());
+            return set(QuadfenceOptions.DWELL_MS, dwell);
         }
 
         /** Option {@code entity-ttl}: time without a position after which one is forgotten. */
         public Builder setEntityTtl(Duration ttl) {
-            return set("entity-ttl", ttl.toMillis());
+            return set(QuadfenceOptions.ENTITY_TTL, ttl);
         }
 
         /** Option {@code exit-on-expiry}: a forgotten entity first leaves its fences. */
         public Builder setExitOnExpiry(boolean exit) {
-            return set("exit-on-expiry", exit);
+            return set(QuadfenceOptions.EXIT_ON_EXPIRY, exit);
         }
 
         /** Option {@code max-waiting-records}: records a keyed stage keeps waiting in memory. */
         public Builder setMaxWaitingRecords(int records) {
-            return set("max-waiting-records", records);
+            return set(QuadfenceOptions.MAX_WAITING_RECORDS, records);
         }
 
         /**
@@ -497,8 +498,11 @@ public final class Geofencing implements Serializable {
             return new Geofencing(JobOptions.of(given), uidPrefix, streamWatermarks, currentFences);
         }
 
-        private Builder set(String key, Object value) {
-            given.put(key, String.valueOf(value));
+        /** Sets {@code option} as a user would write it; a duration in milliseconds. */
+        private Builder set(ConfigOption<?> option, Object value) {
+            given.put(
+                    option.key(),
+                    String.valueOf(value instanceof Duration d ? d.toMillis() : value));
             return this;
         }
     }
