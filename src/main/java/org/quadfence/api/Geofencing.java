@@ -149,7 +149,7 @@ public final class Geofencing implements Serializable {
                         .map(r -> Extracted.position(r, extractor, checks))
                         .returns(new TypeHint<Parsed<Position>>() {})
                         .uid(uidPrefix + "positions-extracted")
-                        .name("positions: extracted and checked"),
+                        .name("positions: extracted"),
                 checked(fences, checks));
     }
 
@@ -181,13 +181,13 @@ public final class Geofencing implements Serializable {
                         .process(new DeadLetterSplitter<Position>(DeadLetterSplitter.DEAD_LETTERS))
                         .returns(Position.class)
                         .uid(uidPrefix + "positions-dead-letters")
-                        .name("positions: dead letters aside");
+                        .name("positions: valid");
         SingleOutputStreamOperator<Position> positions =
                 timed(valid, Position::timestamp, "positions")
                         .process(new LateFilter(DeadLetterSplitter.DEAD_LETTERS))
                         .returns(Position.class)
                         .uid(uidPrefix + "positions-late")
-                        .name("positions: late ones aside");
+                        .name("positions: on time");
         SingleOutputStreamOperator<FenceChange> validFences =
                 parsedFences
                         .process(
@@ -195,7 +195,7 @@ public final class Geofencing implements Serializable {
                                         DeadLetterSplitter.DEAD_LETTERS, FENCES_REPAIRED))
                         .returns(FenceChange.class)
                         .uid(uidPrefix + "fences-dead-letters")
-                        .name("fences: dead letters aside");
+                        .name("fences: valid");
         DataStream<FenceChange> fences = timed(validFences, FenceChange::timestamp, "fences");
 
         SingleOutputStreamOperator<TileUpdate> tileUpdates =
@@ -207,7 +207,7 @@ public final class Geofencing implements Serializable {
                                         options.intValue("max-vertices")))
                         .returns(TileUpdate.class)
                         .uid(uidPrefix + "fence-router")
-                        .name("FenceRouter: fence versions to tiles");
+                        .name("FenceRouter");
 
         DataStream<Membership> memberships =
                 match(tiers.fine(), shards, tileUpdates, positions, "tile-matcher", "TileMatcher");
@@ -236,7 +236,7 @@ public final class Geofencing implements Serializable {
                                                 options.booleanValue("exit-on-expiry"),
                                                 currentFences)))
                         .uid(uidPrefix + "membership-tracker")
-                        .name("MembershipTracker: ENTER, EXIT, DWELL");
+                        .name("MembershipTracker");
 
         SingleOutputStreamOperator<SequencedEvent> withProperties =
                 fences.map(FenceProperties::of)
@@ -263,7 +263,7 @@ public final class Geofencing implements Serializable {
                                 TypeInformation.of(GeofenceEvent.class),
                                 waiting(new EventOrderer()))
                         .uid(uidPrefix + "event-orderer")
-                        .name("EventOrderer: each entity's events in order");
+                        .name("EventOrderer: events in order");
 
         DataStream<DeadLetter> deadLetters =
                 valid.getSideOutput(DeadLetterSplitter.DEAD_LETTERS)
@@ -287,7 +287,7 @@ public final class Geofencing implements Serializable {
                                 .withTimestampAssigner((r, ts) -> time.of(r))
                                 .withIdleness(Duration.ofMillis(options.millis("idle-timeout"))))
                 .uid(uidPrefix + name + "-watermarks")
-                .name(name + ": event time");
+                .name(name + ": timed");
     }
 
     /** The event time of a record. */
@@ -319,7 +319,7 @@ public final class Geofencing implements Serializable {
                         })
                 .returns(TileUpdate.class)
                 .uid(uidPrefix + uid + "-updates")
-                .name(name + ": its tiles' updates, to each shard")
+                .name(name + ": to shards")
                 .keyBy(new StageKeys.TileOfUpdate(shards), TypeInformation.of(TileKey.class))
                 .connect(
                         positions.keyBy(
