@@ -12,6 +12,7 @@ import org.quadfence.testing.KafkaBroker;
 import org.quadfence.testing.KafkaTopics;
 import org.quadfence.testing.Patience;
 import org.quadfence.testing.PositionFeeder;
+import org.quadfence.testing.RunLogs;
 import org.quadfence.testing.SampleCheck;
 import org.quadfence.testing.SampleReplay;
 
@@ -21,7 +22,6 @@ import java.nio.file.Path;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.Arrays;
-import java.util.Comparator;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
@@ -30,7 +30,6 @@ import java.util.concurrent.atomic.AtomicReference;
 import java.util.function.BooleanSupplier;
 import java.util.function.Predicate;
 import java.util.stream.Collectors;
-import java.util.stream.Stream;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
@@ -80,15 +79,8 @@ class RunCrashResumeITCase {
     @BeforeEach
     void logsOf(TestInfo test) throws IOException {
         logs =
-                Path.of("target", "run-logs", getClass().getSimpleName())
-                        .resolve(test.getTestMethod().orElseThrow().getName())
-                        .toAbsolutePath();
-        if (Files.exists(logs)) {
-            try (Stream<Path> old = Files.walk(logs)) {
-                old.sorted(Comparator.reverseOrder()).forEach(f -> f.toFile().delete());
-            }
-        }
-        Files.createDirectories(logs);
+                RunLogs.fresh(
+                        getClass().getSimpleName(), test.getTestMethod().orElseThrow().getName());
         runLogs = logs;
     }
 
@@ -464,12 +456,7 @@ class RunCrashResumeITCase {
                                     "",
                                     "appender.console.layout.pattern = %d{HH:mm:ss.SSS} %-5p"
                                             + " %c{1} - %m%n",
-                                    "logger.graph.name = org.apache.flink.runtime.executiongraph",
-                                    "logger.graph.level = INFO",
-                                    "logger.checkpoints.name ="
-                                            + " org.apache.flink.runtime.checkpoint"
-                                            + ".CheckpointCoordinator",
-                                    "logger.checkpoints.level = INFO",
+                                    String.join("\n", RunLogs.JOB_PROGRESS),
                                     "");
             this.logConfig = Files.writeString(logs.resolve("log4j2.properties"), config);
         }

@@ -19,11 +19,12 @@ import org.junit.jupiter.api.io.TempDir;
 import org.quadfence.options.JobOptions;
 import org.quadfence.testing.BrokerProcess;
 import org.quadfence.testing.CommittedReader;
-import org.quadfence.testing.KafkaTopics;
 import org.quadfence.testing.JobTopics;
+import org.quadfence.testing.KafkaTopics;
 import org.quadfence.testing.MiniClusters;
 import org.quadfence.testing.Patience;
 import org.quadfence.testing.PositionFeeder;
+import org.quadfence.testing.RunLogs;
 import org.quadfence.testing.SampleCheck;
 import org.quadfence.testing.SampleReplay;
 
@@ -38,13 +39,11 @@ import java.nio.file.Path;
 import java.time.Duration;
 import java.time.LocalTime;
 import java.util.ArrayList;
-import java.util.Comparator;
 import java.util.List;
 import java.util.Map;
 import java.util.concurrent.TimeUnit;
 import java.util.function.BooleanSupplier;
 import java.util.stream.Collectors;
-import java.util.stream.Stream;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
@@ -94,14 +93,7 @@ class BrokerRestartITCase {
      */
     @BeforeAll
     static void logToAFile() throws IOException {
-        logs = Path.of("target", "run-logs", BrokerRestartITCase.class.getSimpleName());
-        if (Files.exists(logs)) {
-            try (Stream<Path> old = Files.walk(logs)) {
-                old.sorted(Comparator.reverseOrder()).forEach(f -> f.toFile().delete());
-            }
-        }
-        Files.createDirectories(logs);
-        logs = logs.toAbsolutePath();
+        logs = RunLogs.fresh(BrokerRestartITCase.class.getSimpleName());
         Path config =
                 Files.writeString(
                         logs.resolve("log4j2-test.properties"),
@@ -121,12 +113,7 @@ class BrokerRestartITCase {
                                 "appender.console.filter.threshold.level = ERROR",
                                 "appender.console.layout.type = PatternLayout",
                                 "appender.console.layout.pattern = %d{HH:mm:ss} %-5p %c{1} - %m%n",
-                                "logger.graph.name = org.apache.flink.runtime.executiongraph",
-                                "logger.graph.level = INFO",
-                                "logger.checkpoints.name ="
-                                        + " org.apache.flink.runtime.checkpoint"
-                                        + ".CheckpointCoordinator",
-                                "logger.checkpoints.level = INFO",
+                                String.join("\n", RunLogs.JOB_PROGRESS),
                                 ""));
         Configurator.reconfigure(config.toUri());
     }
