@@ -21,7 +21,13 @@ final class EncodedRecords<T> implements KafkaRecordSerializationSchema<T> {
      * (no key, a tombstone, the producer's clock).
      */
     record Encoding<T>(
-            Function<T, byte[]> key, Function<T, byte[]> value, Function<T, Long> timestamp) {}
+            Function<T, byte[]> key, Function<T, byte[]> value, Function<T, Long> timestamp) {
+
+        /** Records of {@code value} alone: no key, stamped by the producer. */
+        static <T> Encoding<T> valueOnly(Function<T, byte[]> value) {
+            return new Encoding<>(r -> null, value, r -> null);
+        }
+    }
 
     private final String topic;
     private final SerializableSupplier<Encoding<T>> encodings;

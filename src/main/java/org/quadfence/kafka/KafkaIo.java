@@ -187,12 +187,7 @@ public final class KafkaIo {
     /** Dead letters to {@code topic}. */
     public Sink<DeadLetter> deadLetters(String topic, DeliveryGuarantee delivery) {
         return sink(
-                topic,
-                delivery,
-                "dlq",
-                () ->
-                        new Encoding<DeadLetter>(
-                                d -> null, new DeadLetterCodec()::encode, d -> null));
+                topic, delivery, "dlq", () -> Encoding.valueOnly(new DeadLetterCodec()::encode));
     }
 
     /**
