@@ -3,6 +3,7 @@ package org.quadfence.api;
 import org.apache.flink.api.common.eventtime.WatermarkStrategy;
 import org.apache.flink.api.common.typeinfo.TypeHint;
 import org.apache.flink.api.common.typeinfo.TypeInformation;
+import org.apache.flink.configuration.ConfigOption;
 import org.apache.flink.streaming.api.datastream.DataStream;
 import org.apache.flink.streaming.api.datastream.SingleOutputStreamOperator;
 import org.apache.flink.streaming.api.environment.StreamExecutionEnvironment;
@@ -147,7 +148,7 @@ public final class Geofencing implements Serializable {
                         .map(r -> Extracted.position(r, extractor, checks))
                         .returns(new TypeHint<Parsed<Position>>() {})
                         .uid(uidPrefix + "positions-extracted")
-                        .name("positions: extracted and checked"),
+                        .name("positions: extracted"),
                 checked(fences, checks));
     }
 
@@ -179,13 +180,13 @@ public final class Geofencing implements Serializable {
                         .process(new DeadLetterSplitter<Position>(DeadLetterSplitter.DEAD_LETTERS))
                         .returns(Position.class)
                         .uid(uidPrefix + "positions-dead-letters")
-                        .name("positions: dead letters aside");
+                        .name("positions: valid");
         SingleOutputStreamOperator<Position> positions =
                 timed(valid, Position::timestamp, "positions")
                         .process(new LateFilter(DeadLetterSplitter.DEAD_LETTERS))
                         .returns(Position.class)
                         .uid(uidPrefix + "positions-late")
-                        .name("positions: late ones aside");
+                        .name("positions: on time");
         SingleOutputStreamOperator<FenceChange> validFences =
                 parsedFences
                         .process(
@@ -193,7 +194,7 @@ public final class Geofencing implements Serializable {
                                         DeadLetterSplitter.DEAD_LETTERS, FENCES_REPAIRED))
                         .returns(FenceChange.class)
                         .uid(uidPrefix + "fences-dead-letters")
-                        .name("fences: dead letters aside");
+                        .name("fences: valid");
         DataStream<FenceChange> fences = timed(validFences, FenceChange::timestamp, "fences");
 
         SingleOutputStreamOperator<TileUpdate> tileUpdates =
@@ -205,7 +206,7 @@ public final class Geofencing implements Serializable {
                                         options.intValue("max-vertices")))
                         .returns(TileUpdate.class)
                         .uid(uidPrefix + "fence-router")
-                        .name("FenceRouter: fence versions to tiles");
+                        .name("FenceRouter");
 
         DataStream<Membership> memberships =
                 match(
@@ -242,7 +243,7 @@ public final class Geofencing implements Serializable {
                                                 options.booleanValue("exit-on-expiry"),
                                                 currentFences)))
                         .uid(uidPrefix + "membership-tracker")
-                        .name("MembershipTracker: ENTER, EXIT, DWELL");
+                        .name("MembershipTracker");
 
         SingleOutputStreamOperator<SequencedEvent> withProperties =
                 fences.map(FenceProperties::of)
@@ -269,7 +270,7 @@ public final class Geofencing implements Serializable {
                                 TypeInformation.of(GeofenceEvent.class),
                                 waiting(new EventOrderer()))
                         .uid(uidPrefix + "event-orderer")
-                        .name("EventOrderer: each entity's events in order");
+                        .name("EventOrderer: events in order");
 
         DataStream<DeadLetter> deadLetters =
                 valid.getSideOutput(DeadLetterSplitter.DEAD_LETTERS)
@@ -293,7 +294,7 @@ public final class Geofencing implements Serializable {
                                 .withTimestampAssigner((r, ts) -> time.of(r))
                                 .withIdleness(Duration.ofMillis(options.millis("idle-timeout"))))
                 .uid(uidPrefix + name + "-watermarks")
-                .name(name + ": event time");
+                .name(name + ": timed");
     }
 
     /** The event time of a record. */
@@ -326,7 +327,7 @@ public final class Geofencing implements Serializable {
                         })
                 .returns(TileUpdate.class)
                 .uid(uidPrefix + uid + "-updates")
-                .name(name + ": its tiles' updates, to each shard")
+                .name(name + ": to shards")
                 .keyBy(new StageKeys.TileOfUpdate(shards), TypeInformation.of(TileKey.class))
                 .connect(
                         positions.keyBy(
@@ -397,47 +398,47 @@ public final class Geofencing implements Serializable {
 
         /** Option {@code tile-level}: the level of the global quadtree whose cells are keys. */
         public Builder setTileLevel(int level) {
-            return set("tile-level", level);
+            return set(QuadfenceOptions.TILE_LEVEL, level);
         }
 
         /** Option {@code tile-shards}: subtasks a busy tile's positions are spread over. */
         public Builder setTileShards(int shards) {
-            return set("tile-shards", shards);
+            return set(QuadfenceOptions.TILE_SHARDS, shards);
         }
 
         /** Option {@code node-capacity}: fences a quadtree node holds before it splits. */
         public Builder setNodeCapacity(int capacity) {
-            return set("node-capacity", capacity);
+            return set(QuadfenceOptions.NODE_CAPACITY, capacity);
         }
 
         /** Option {@code max-depth}: the deepest level of a tile's quadtree below the tile. */
         public Builder setMaxDepth(int depth) {
-            return set("max-depth", depth);
+            return set(QuadfenceOptions.MAX_DEPTH, depth);
         }
 
         /** Option {@code max-out-of-orderness}: how late a record may be and still count. */
         public Builder setMaxOutOfOrderness(Duration bound) {
-            return set("max-out-of-orderness", bound.toMillis());
+            return set(QuadfenceOptions.MAX_OUT_OF_ORDERNESS, bound);
         }
 
         /** Option {@code idle-timeout}: an input silent this long stops holding time back. */
         public Builder setIdleTimeout(Duration timeout) {
-            return set("idle-timeout", timeout.toMillis());
+            return set(QuadfenceOptions.IDLE_TIMEOUT, timeout);
         }
 
         /** Option {@code max-future}: records further ahead of the clock are dead letters. */
         public Builder setMaxFuture(Duration ahead) {
-            return set("max-future", ahead.toMillis());
+            return set(QuadfenceOptions.MAX_FUTURE, ahead);
         }
 
         /** Option {@code max-vertices}: polygon fences with more are dead letters. */
         public Builder setMaxVertices(int vertices) {
-            return set("max-vertices", vertices);
+            return set(QuadfenceOptions.MAX_VERTICES, vertices);
         }
 
         /** Option {@code max-record-bytes}: longer JSON records are dead letters. */
         public Builder setMaxRecordBytes(long bytes) {
-            return set("max-record-bytes", bytes);
+            return set(QuadfenceOptions.MAX_RECORD_BYTES, bytes);
         }
 
         /**
@@ -445,32 +446,32 @@ public final class Geofencing implements Serializable {
          * (make-valid) or dead letters (reject, the default).
          */
         public Builder setFenceRepair(QuadfenceOptions.FenceRepair repair) {
-            return set("fence-repair", repair);
+            return set(QuadfenceOptions.FENCE_REPAIR, repair);
         }
 
         /** Option {@code exit-margin-meters}: hysteresis of EXIT (contract section 6). */
         public Builder setExitMarginMeters(double meters) {
-            return set("exit-margin-meters", meters);
+            return set(QuadfenceOptions.EXIT_MARGIN_METERS, meters);
         }
 
         /** Option {@code dwell-ms}: time in a fence after which one DWELL event is emitted. */
         public Builder setDwell(Duration dwell) {
-            return set("dwell-ms", dwell.toMillis());
+            return set(QuadfenceOptions.DWELL_MS, dwell);
         }
 
         /** Option {@code entity-ttl}: time without a position after which one is forgotten. */
         public Builder setEntityTtl(Duration ttl) {
-            return set("entity-ttl", ttl.toMillis());
+            return set(QuadfenceOptions.ENTITY_TTL, ttl);
         }
 
         /** Option {@code exit-on-expiry}: a forgotten entity first leaves its fences. */
         public Builder setExitOnExpiry(boolean exit) {
-            return set("exit-on-expiry", exit);
+            return set(QuadfenceOptions.EXIT_ON_EXPIRY, exit);
         }
 
         /** Option {@code max-waiting-records}: records a keyed stage keeps waiting in memory. */
         public Builder setMaxWaitingRecords(int records) {
-            return set("max-waiting-records", records);
+            return set(QuadfenceOptions.MAX_WAITING_RECORDS, records);
         }
 
         /**
@@ -506,8 +507,11 @@ public final class Geofencing implements Serializable {
             return new Geofencing(JobOptions.of(given), uidPrefix, streamWatermarks, currentFences);
         }
 
-        private Builder set(String key, Object value) {
-            given.put(key, String.valueOf(value));
+        /** Sets {@code option} as a user would write it; a duration in milliseconds. */
+        private Builder set(ConfigOption<?> option, Object value) {
+            given.put(
+                    option.key(),
+                    String.valueOf(value instanceof Duration d ? d.toMillis() : value));
             return this;
         }
     }

@@ -8,7 +8,6 @@ import org.apache.flink.core.execution.JobClient;
 import org.apache.flink.streaming.api.environment.StreamExecutionEnvironment;
 
 import org.apache.kafka.clients.producer.KafkaProducer;
-import org.apache.logging.log4j.Level;
 import org.apache.logging.log4j.core.config.Configurator;
 import org.quadfence.job.GeofenceJob;
 import org.quadfence.job.JobIo;
@@ -45,9 +44,15 @@ import java.util.stream.Stream;
  * for Prometheus ({@link PrometheusMetrics}), and reads the events back with read_committed: one
  * colored line per ENTER or EXIT, a status line every few seconds, and a live map in {@code
  * target/demo/map.html}. It stops after {@code --duration} seconds or at Ctrl-C, and leaves nothing
- * behind but the map.
+ * behind but the map and the log ({@link #LOG}).
  */
 public final class Demo implements AutoCloseable {
+
+    /**
+     * The log of {@code ./quadfence demo}, in the map's directory: the libraries' warnings go
+     * there, not between the demo's lines on the console.
+     */
+    static final String LOG = "demo.log";
 
     /** The command's synopsis. */
     public static final String USAGE =
@@ -173,12 +178,9 @@ public final class Demo implements AutoCloseable {
         all.add(project.resolve("jobs/demo.properties").toString());
         all.addAll(List.of(args));
         JobOptions options = JobOptions.of(JobOptions.parseArgs(all.toArray(new String[0]), own));
-        // The broker in this JVM, its clients and Flink's sink metrics warn about things a person
-        // watching the demo cannot act on; the status line shows what matters.
-        Configurator.setLevel("kafka", Level.ERROR);
-        Configurator.setLevel("org.apache.kafka", Level.ERROR);
-        Configurator.setLevel("org.apache.flink.metrics.MetricGroup", Level.ERROR);
-        Configurator.setLevel("org.apache.pekko.actor.CoordinatedShutdown", Level.ERROR);
+        Path dir = project.resolve("target/demo");
+        System.setProperty("quadfence.demo.log", dir.resolve(LOG).toString());
+        Configurator.reconfigure(Demo.class.getResource("/log4j2-demo.properties").toURI());
         Summary summary =
                 run(
                         new Settings(
@@ -186,7 +188,7 @@ public final class Demo implements AutoCloseable {
                                 number(own, "duration", 0),
                                 (int) number(own, "vehicles", 1),
                                 42,
-                                project.resolve("target/demo"),
+                                dir,
                                 System.out,
                                 Console.colorWanted(),
                                 PrometheusMetrics.port(own.get(PrometheusMetrics.OPTION))));
@@ -356,7 +358,11 @@ public final class Demo implements AutoCloseable {
             }
             map.write(true, fleet.view(), feed.recent(), status.numbers());
             if (job.getJobStatus().get(5, TimeUnit.SECONDS).isGloballyTerminalState()) {
-                console.warn("the job stopped (" + status.jobState() + "); see the log above");
+                console.warn(
+                        "the job stopped ("
+                                + status.jobState()
+                                + "); see its log, "
+                                + settings.mapDir().resolve(LOG));
                 jobFailed = true;
                 ended.countDown();
             }
@@ -422,6 +428,10 @@ public final class Demo implements AutoCloseable {
         }
         if (map != null) {
             console.step("map: " + map.html().toAbsolutePath().toUri());
+        }
+        Path log = settings.mapDir().resolve(LOG);
+        if (Files.exists(log)) {
+            console.step("log: " + log.toAbsolutePath().toUri());
         }
     }
 

@@ -2,14 +2,13 @@ package org.quadfence.demo;
 
 import com.fasterxml.jackson.databind.ObjectMapper;
 import org.apache.kafka.clients.admin.Admin;
-import org.apache.kafka.clients.admin.OffsetSpec;
 import org.apache.kafka.clients.admin.TopicDescription;
 import org.apache.kafka.clients.producer.KafkaProducer;
 import org.apache.kafka.clients.producer.Producer;
 import org.apache.kafka.clients.producer.ProducerRecord;
-import org.apache.kafka.common.TopicPartition;
 import org.apache.kafka.common.serialization.ByteArraySerializer;
 import org.quadfence.geo.Rectangle;
+import org.quadfence.kafka.Partitions;
 
 import java.io.PrintStream;
 import java.nio.charset.StandardCharsets;
@@ -199,15 +198,12 @@ public final class FleetFeed {
                         "topics " + topic + " and " + positions + ": " + e.getCause().getMessage(),
                         e);
             }
-            Map<TopicPartition, OffsetSpec> ends = new HashMap<>();
-            topics.get(topic)
-                    .partitions()
-                    .forEach(
-                            p ->
-                                    ends.put(
-                                            new TopicPartition(topic, p.partition()),
-                                            OffsetSpec.latest()));
-            return admin.listOffsets(ends).all().get(60, TimeUnit.SECONDS).values().stream()
+            return admin
+                    .listOffsets(Partitions.latest(topics.get(topic)))
+                    .all()
+                    .get(60, TimeUnit.SECONDS)
+                    .values()
+                    .stream()
                     .allMatch(r -> r.offset() == 0);
         }
     }

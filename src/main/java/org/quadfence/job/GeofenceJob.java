@@ -112,7 +112,7 @@ public final class GeofenceJob {
                         .map(new DeadLetterTally())
                         .returns(DeadLetter.class)
                         .uid("dead-letters-tally")
-                        .name("dead letters: counted by reason")
+                        .name("DeadLetterTally")
                         .sinkTo(io.deadLetters())
                         .uid("dead-letters-sink")
                         .name("dead letters sink"),
@@ -122,7 +122,7 @@ public final class GeofenceJob {
                     out.currentFences()
                             .sinkTo(io.currentFences())
                             .uid("current-fences-sink")
-                            .name("current fences sink"),
+                            .name("memberships sink"),
                     io);
         }
     }

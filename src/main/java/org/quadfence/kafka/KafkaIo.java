@@ -1,28 +1,21 @@
 package org.quadfence.kafka;
 
 import org.apache.flink.api.common.eventtime.SerializableTimestampAssigner;
-import org.apache.flink.api.common.serialization.DeserializationSchema;
-import org.apache.flink.api.common.serialization.SerializationSchema;
-import org.apache.flink.api.common.typeinfo.TypeHint;
-import org.apache.flink.api.common.typeinfo.TypeInformation;
 import org.apache.flink.api.connector.sink2.Sink;
 import org.apache.flink.connector.base.DeliveryGuarantee;
-import org.apache.flink.connector.kafka.sink.KafkaRecordSerializationSchema;
 import org.apache.flink.connector.kafka.sink.KafkaSink;
 import org.apache.flink.connector.kafka.source.KafkaSource;
 import org.apache.flink.connector.kafka.source.enumerator.initializer.OffsetsInitializer;
 import org.apache.flink.connector.kafka.source.reader.deserializer.KafkaRecordDeserializationSchema;
-import org.apache.flink.util.Collector;
+import org.apache.flink.util.function.SerializableSupplier;
 
-import org.apache.kafka.clients.consumer.ConsumerRecord;
 import org.apache.kafka.clients.consumer.OffsetResetStrategy;
-import org.apache.kafka.clients.producer.ProducerRecord;
 import org.quadfence.io.CurrentFencesCodec;
 import org.quadfence.io.DeadLetterCodec;
-import org.quadfence.io.FenceChangeCodec;
 import org.quadfence.io.GeofenceEventCodec;
 import org.quadfence.io.InputRules;
-import org.quadfence.io.PositionCodec;
+import org.quadfence.io.RecordParser;
+import org.quadfence.kafka.EncodedRecords.Encoding;
 import org.quadfence.model.CurrentFences;
 import org.quadfence.model.DeadLetter;
 import org.quadfence.model.FenceChange;
@@ -136,7 +129,7 @@ public final class KafkaIo {
     /** Parses the value of each record as a position (contract section 1). */
     public static KafkaRecordDeserializationSchema<Parsed<Position>> positionRecords(
             InputRules rules) {
-        return new PositionRecords(rules);
+        return new ParsedRecords<>(RecordParser.positions(rules));
     }
 
     /**
@@ -144,7 +137,11 @@ public final class KafkaIo {
      * checkpoint: the fence set is the whole topic. A tombstone deletes the fence its key names.
      */
     public KafkaSource<Parsed<FenceChange>> fences(String topic, boolean bounded) {
-        return source(topic, OffsetsInitializer.earliest(), bounded, new FenceRecords(rules));
+        return source(
+                topic,
+                OffsetsInitializer.earliest(),
+                bounded,
+                new ParsedRecords<>(RecordParser.fences(rules)));
     }
 
     private <T> KafkaSource<T> source(
@@ -176,12 +173,21 @@ public final class KafkaIo {
 
     /** Events to {@code topic}, keyed by entity id. */
     public Sink<GeofenceEvent> events(String topic, DeliveryGuarantee delivery) {
-        return sink(topic, delivery, "events", new EventRecords(topic));
+        return sink(
+                topic,
+                delivery,
+                "events",
+                () ->
+                        new Encoding<GeofenceEvent>(
+                                e -> e.entityId().getBytes(StandardCharsets.UTF_8),
+                                new GeofenceEventCodec()::encode,
+                                e -> notAhead(e.timestamp())));
     }
 
     /** Dead letters to {@code topic}. */
     public Sink<DeadLetter> deadLetters(String topic, DeliveryGuarantee delivery) {
-        return sink(topic, delivery, "dlq", new DeadLetterRecords(topic));
+        return sink(
+                topic, delivery, "dlq", () -> Encoding.valueOnly(new DeadLetterCodec()::encode));
     }
 
     /**
@@ -189,14 +195,24 @@ public final class KafkaIo {
      * {@code ["<group>","<entityId>"]}; an empty set is a tombstone.
      */
     public Sink<CurrentFences> currentFences(String topic, DeliveryGuarantee delivery) {
-        return sink(topic, delivery, "memberships", new CurrentFencesRecords(topic));
+        return sink(
+                topic,
+                delivery,
+                "memberships",
+                () -> {
+                    CurrentFencesCodec codec = new CurrentFencesCodec();
+                    return new Encoding<CurrentFences>(
+                            codec::key,
+                            c -> c.isTombstone() ? null : codec.encode(c),
+                            c -> notAhead(c.timestamp()));
+                });
     }
 
     private <T> Sink<T> sink(
             String topic,
             DeliveryGuarantee delivery,
             String name,
-            KafkaRecordSerializationSchema<T> serializer) {
+            SerializableSupplier<Encoding<T>> encodings) {
         Properties p = new Properties();
         p.setProperty("transaction.timeout.ms", TRANSACTION_TIMEOUT_MS);
         p.setProperty("max.request.size", MAX_REQUEST_SIZE);
@@ -206,144 +222,17 @@ public final class KafkaIo {
                 KafkaSink.<T>builder()
                         .setBootstrapServers(bootstrapServers)
                         .setKafkaProducerConfig(p)
-                        .setRecordSerializer(serializer)
+                        .setRecordSerializer(new EncodedRecords<>(topic, encodings))
                         .setDeliveryGuarantee(delivery)
                         .setTransactionalIdPrefix(transactionalIdPrefix + "-" + name)
                         .build());
     }
 
-    private static final class PositionRecords
-            implements KafkaRecordDeserializationSchema<Parsed<Position>> {
-        private static final long serialVersionUID = 1L;
-        private final InputRules rules;
-        private transient PositionCodec codec;
-
-        PositionRecords(InputRules rules) {
-            this.rules = rules;
-        }
-
-        @Override
-        public void open(DeserializationSchema.InitializationContext context) {
-            codec = new PositionCodec(rules);
-        }
-
-        @Override
-        public void deserialize(
-                ConsumerRecord<byte[], byte[]> record, Collector<Parsed<Position>> out) {
-            out.collect(codec.parse(record.value() == null ? new byte[0] : record.value()));
-        }
-
-        @Override
-        public TypeInformation<Parsed<Position>> getProducedType() {
-            return new TypeHint<Parsed<Position>>() {}.getTypeInfo();
-        }
-    }
-
-    private static final class FenceRecords
-            implements KafkaRecordDeserializationSchema<Parsed<FenceChange>> {
-        private static final long serialVersionUID = 1L;
-        private final InputRules rules;
-        private transient FenceChangeCodec codec;
-
-        FenceRecords(InputRules rules) {
-            this.rules = rules;
-        }
-
-        @Override
-        public void open(DeserializationSchema.InitializationContext context) {
-            codec = new FenceChangeCodec(rules);
-        }
-
-        @Override
-        public void deserialize(
-                ConsumerRecord<byte[], byte[]> record, Collector<Parsed<FenceChange>> out) {
-            out.collect(codec.parse(record.key(), record.value(), record.timestamp()));
-        }
-
-        @Override
-        public TypeInformation<Parsed<FenceChange>> getProducedType() {
-            return new TypeHint<Parsed<FenceChange>>() {}.getTypeInfo();
-        }
-    }
-
-    private static final class EventRecords
-            implements KafkaRecordSerializationSchema<GeofenceEvent> {
-        private static final long serialVersionUID = 1L;
-        private final String topic;
-        private transient GeofenceEventCodec codec;
-
-        EventRecords(String topic) {
-            this.topic = topic;
-        }
-
-        @Override
-        public void open(
-                SerializationSchema.InitializationContext context, KafkaSinkContext sinkContext) {
-            codec = new GeofenceEventCodec();
-        }
-
-        @Override
-        public ProducerRecord<byte[], byte[]> serialize(
-                GeofenceEvent e, KafkaSinkContext context, Long timestamp) {
-            // The JSON keeps the event time; the record's own timestamp must be one the broker
-            // accepts (message.timestamp.after.max.ms), so a DWELL due far ahead is stamped now.
-            return new ProducerRecord<>(
-                    topic,
-                    null,
-                    Math.min(e.timestamp(), System.currentTimeMillis()),
-                    e.entityId().getBytes(StandardCharsets.UTF_8),
-                    codec.encode(e));
-        }
-    }
-
-    private static final class CurrentFencesRecords
-            implements KafkaRecordSerializationSchema<CurrentFences> {
-        private static final long serialVersionUID = 1L;
-        private final String topic;
-        private transient CurrentFencesCodec codec;
-
-        CurrentFencesRecords(String topic) {
-            this.topic = topic;
-        }
-
-        @Override
-        public void open(
-                SerializationSchema.InitializationContext context, KafkaSinkContext sinkContext) {
-            codec = new CurrentFencesCodec();
-        }
-
-        @Override
-        public ProducerRecord<byte[], byte[]> serialize(
-                CurrentFences c, KafkaSinkContext context, Long timestamp) {
-            return new ProducerRecord<>(
-                    topic,
-                    null,
-                    Math.min(c.timestamp(), System.currentTimeMillis()),
-                    codec.key(c),
-                    c.isTombstone() ? null : codec.encode(c));
-        }
-    }
-
-    private static final class DeadLetterRecords
-            implements KafkaRecordSerializationSchema<DeadLetter> {
-        private static final long serialVersionUID = 1L;
-        private final String topic;
-        private transient DeadLetterCodec codec;
-
-        DeadLetterRecords(String topic) {
-            this.topic = topic;
-        }
-
-        @Override
-        public void open(
-                SerializationSchema.InitializationContext context, KafkaSinkContext sinkContext) {
-            codec = new DeadLetterCodec();
-        }
-
-        @Override
-        public ProducerRecord<byte[], byte[]> serialize(
-                DeadLetter d, KafkaSinkContext context, Long timestamp) {
-            return new ProducerRecord<>(topic, codec.encode(d));
-        }
+    /**
+     * A time for a record the broker accepts (message.timestamp.after.max.ms): the JSON keeps the
+     * event time, so a DWELL due far ahead is stamped now.
+     */
+    private static Long notAhead(long timestamp) {
+        return Math.min(timestamp, System.currentTimeMillis());
     }
 }

@@ -3,15 +3,12 @@ package org.quadfence.kafka;
 import org.apache.kafka.clients.admin.Admin;
 import org.apache.kafka.clients.admin.AdminClientConfig;
 import org.apache.kafka.clients.admin.ListOffsetsOptions;
-import org.apache.kafka.clients.admin.OffsetSpec;
 import org.apache.kafka.clients.admin.TopicDescription;
 import org.apache.kafka.common.IsolationLevel;
-import org.apache.kafka.common.TopicPartition;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
 import java.time.Duration;
-import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.TreeMap;
@@ -188,16 +185,8 @@ final class LeaderWatch {
                             .allTopicNames()
                             .get(timeoutMs, TimeUnit.MILLISECONDS)
                             .get(topic);
-            Map<TopicPartition, OffsetSpec> ends = new HashMap<>();
-            description
-                    .partitions()
-                    .forEach(
-                            p ->
-                                    ends.put(
-                                            new TopicPartition(topic, p.partition()),
-                                            OffsetSpec.latest()));
             admin.listOffsets(
-                            ends,
+                            Partitions.latest(description),
                             new ListOffsetsOptions(IsolationLevel.READ_COMMITTED)
                                     .timeoutMs((int) timeoutMs))
                     .all()

@@ -1,19 +1,18 @@
 package org.quadfence.cli;
 
-import com.fasterxml.jackson.databind.JsonNode;
-import com.fasterxml.jackson.databind.ObjectMapper;
 import org.apache.kafka.clients.producer.KafkaProducer;
-import org.apache.kafka.clients.producer.ProducerRecord;
-import org.apache.kafka.clients.producer.RecordMetadata;
-import org.junit.jupiter.api.AfterAll;
-import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.TestInfo;
+import org.junit.jupiter.api.extension.RegisterExtension;
 import org.junit.jupiter.api.io.TempDir;
 import org.quadfence.testing.CommittedReader;
+import org.quadfence.testing.JobTopics;
 import org.quadfence.testing.KafkaBroker;
 import org.quadfence.testing.KafkaTopics;
+import org.quadfence.testing.Patience;
+import org.quadfence.testing.PositionFeeder;
+import org.quadfence.testing.RunLogs;
 import org.quadfence.testing.SampleCheck;
 import org.quadfence.testing.SampleReplay;
 
@@ -21,21 +20,16 @@ import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
-import java.time.Instant;
 import java.util.ArrayList;
 import java.util.Arrays;
-import java.util.Comparator;
 import java.util.List;
+import java.util.Map;
 import java.util.Optional;
-import java.util.concurrent.CountDownLatch;
-import java.util.concurrent.Future;
 import java.util.concurrent.TimeUnit;
-import java.util.concurrent.atomic.AtomicInteger;
 import java.util.concurrent.atomic.AtomicReference;
 import java.util.function.BooleanSupplier;
 import java.util.function.Predicate;
 import java.util.stream.Collectors;
-import java.util.stream.Stream;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
@@ -69,30 +63,13 @@ class RunCrashResumeITCase {
     /** How long the events topic stays the same before a test takes it for complete. */
     private static final Duration QUIET = Duration.ofSeconds(3);
 
-    /**
-     * The entity of the end markers: one position per partition, a minute after the sample, that
-     * moves the watermark past the sample's last positions (a running job never sees its input
-     * end). The markers themselves wait for a later watermark, so they make no events.
-     */
-    private static final String END = "zz-end-of-sample";
-
-    private static final ObjectMapper JSON = new ObjectMapper();
-    private static KafkaBroker kafka;
+    @RegisterExtension static final KafkaBroker kafka = KafkaBroker.perClass();
 
     /** The current test's log directory, named in timeout messages. */
     private static volatile Path runLogs;
 
-    @BeforeAll
-    static void startKafka() throws Exception {
-        kafka = KafkaBroker.start();
-    }
-
-    @AfterAll
-    static void stopKafka() throws Exception {
-        if (kafka != null) {
-            kafka.close();
-        }
-    }
+    private static final Patience WAITS =
+            new Patience(() -> PATIENCE, () -> "the runs' output is in " + runLogs);
 
     @TempDir Path work;
 
@@ -102,35 +79,27 @@ class RunCrashResumeITCase {
     @BeforeEach
     void logsOf(TestInfo test) throws IOException {
         logs =
-                Path.of("target", "run-logs", getClass().getSimpleName())
-                        .resolve(test.getTestMethod().orElseThrow().getName())
-                        .toAbsolutePath();
-        if (Files.exists(logs)) {
-            try (Stream<Path> old = Files.walk(logs)) {
-                old.sorted(Comparator.reverseOrder()).forEach(f -> f.toFile().delete());
-            }
-        }
-        Files.createDirectories(logs);
+                RunLogs.fresh(
+                        getClass().getSimpleName(), test.getTestMethod().orElseThrow().getName());
         runLogs = logs;
     }
 
     @Test
     void killedTwiceAndStoppedOnceMidStreamTheRunStillWritesEveryEventExactlyOnce()
             throws Exception {
-        Topics topics = Topics.create("crash");
-        topics.produceFences();
+        JobTopics topics = topics("crash");
         List<SampleCheck.Event> expected = SampleCheck.read(SAMPLE.resolve("expected.jsonl"));
         int n = expected.size();
         Path checkpoints = work.resolve(Main.CHECKPOINTS).resolve("crash");
         List<String> lines;
-        try (Runs runs = new Runs(work, logs, topics.jobArgs("crash"));
-                CommittedReader events = committed(topics.events);
-                Feeder feeder = new Feeder(topics.positions, 100, Duration.ofMillis(600))) {
+        try (Runs runs = new Runs(work, logs, jobArgs(topics, "crash"));
+                CommittedReader events = committed(topics.events());
+                PositionFeeder feeder = feeder(topics.positions(), 100, Duration.ofMillis(600))) {
             Run first = runs.start();
             first.awaitLine("no checkpoint in " + checkpoints);
             first.awaitLine("Flink web UI");
             feeder.start();
-            feeder.awaitFed(20);
+            awaitFed(feeder, 20);
             events.awaitAtLeast(1);
             // The kills must land mid-stream, with events still to come.
             assertThat(events.count()).isLessThan(n);
@@ -139,7 +108,7 @@ class RunCrashResumeITCase {
             Run second = runs.start();
             Path resumed = second.awaitResume();
             int before = events.count();
-            feeder.awaitFed(45);
+            awaitFed(feeder, 45);
             events.awaitAtLeast(before + 1);
             Path own = awaitCheckpointOtherThan(checkpoints, resumed);
             assertThat(events.count()).isLessThan(n);
@@ -151,7 +120,7 @@ class RunCrashResumeITCase {
             // across the job ids of earlier runs.
             assertThat(resumedAgain.getParent()).isEqualTo(own.getParent());
             assertThat(resumedAgain.getParent()).isNotEqualTo(resumed.getParent());
-            feeder.awaitFed(70);
+            awaitFed(feeder, 70);
             awaitCheckpointOtherThan(checkpoints, resumedAgain);
             third.stop();
             assertThat(third.output()).contains("quadfence: stopped; run again to resume from");
@@ -164,7 +133,7 @@ class RunCrashResumeITCase {
             feeder.awaitDone();
             lines = events.awaitQuiet(n);
         }
-        assertExactlyTheSample(lines, topics.dlq);
+        assertExactlyTheSample(lines, topics.dlq());
     }
 
     /**
@@ -189,7 +158,7 @@ class RunCrashResumeITCase {
             third.awaitResume();
             assertExactlyTheSample(
                     backlog.everyEventWithinTheBound("from the third resume to the last event"),
-                    backlog.topics.dlq);
+                    backlog.topics.dlq());
         }
     }
 
@@ -208,7 +177,7 @@ class RunCrashResumeITCase {
             rescaled.awaitLine("quadfence: restoring savepoint " + held);
             assertExactlyTheSample(
                     backlog.everyEventWithinTheBound("from the restore to the last event"),
-                    backlog.topics.dlq);
+                    backlog.topics.dlq());
         }
     }
 
@@ -233,7 +202,8 @@ class RunCrashResumeITCase {
 
             Run third = backlog.runs.start();
             third.awaitResume();
-            assertExactlyTheSample(backlog.events.awaitQuiet(backlog.expected), backlog.topics.dlq);
+            assertExactlyTheSample(
+                    backlog.events.awaitQuiet(backlog.expected), backlog.topics.dlq());
         }
     }
 
@@ -242,24 +212,23 @@ class RunCrashResumeITCase {
      * first start, its runs and a reader of its events.
      */
     private final class Backlog implements AutoCloseable {
-        final Topics topics;
+        final JobTopics topics;
         final Runs runs;
         final CommittedReader events;
         final Path checkpoints;
         final int expected;
 
         Backlog(String name) throws Exception {
-            topics = Topics.create(name);
-            topics.produceFences();
-            try (Feeder feeder = new Feeder(topics.positions, 5000, Duration.ZERO)) {
+            topics = topics(name);
+            try (PositionFeeder feeder = feeder(topics.positions(), 5000, Duration.ZERO)) {
                 feeder.allowEnd();
                 feeder.start();
                 feeder.awaitDone();
             }
             expected = SampleCheck.read(SAMPLE.resolve("expected.jsonl")).size();
             checkpoints = work.resolve(Main.CHECKPOINTS).resolve(name);
-            runs = new Runs(work, logs, topics.jobArgs(name));
-            events = committed(topics.events);
+            runs = new Runs(work, logs, jobArgs(topics, name));
+            events = committed(topics.events());
         }
 
         /**
@@ -296,11 +265,10 @@ class RunCrashResumeITCase {
 
     @Test
     void freshStartsOverAndFromSavepointRestoresTheCheckpointItNames() throws Exception {
-        Topics topics = Topics.create("fresh");
-        topics.produceFences();
+        JobTopics topics = topics("fresh");
         Path checkpoints = work.resolve(Main.CHECKPOINTS).resolve("fresh");
-        try (Runs runs = new Runs(work, logs, topics.jobArgs("fresh"));
-                Feeder feeder = new Feeder(topics.positions, 5000, Duration.ZERO)) {
+        try (Runs runs = new Runs(work, logs, jobArgs(topics, "fresh"));
+                PositionFeeder feeder = feeder(topics.positions(), 5000, Duration.ZERO)) {
             feeder.allowEnd();
             feeder.start();
             feeder.awaitDone();
@@ -356,7 +324,9 @@ class RunCrashResumeITCase {
     /** Every expected event exactly once (SampleCheck and check.py agree), no dead letters. */
     private void assertExactlyTheSample(List<String> lines, String dlqTopic) throws Exception {
         List<String> events =
-                lines.stream().filter(l -> !l.contains(END)).collect(Collectors.toList());
+                lines.stream()
+                        .filter(l -> !l.contains(PositionFeeder.END))
+                        .collect(Collectors.toList());
         Path got = Files.write(logs.resolve("events.jsonl"), events);
         List<String> dead;
         try (CommittedReader dlq = committed(dlqTopic)) {
@@ -409,190 +379,54 @@ class RunCrashResumeITCase {
 
     /** A reader of {@code topic} with this test's patience, the end markers left out. */
     private static CommittedReader committed(String topic) {
-        return new CommittedReader(
-                kafka.consumer("reader-" + topic + "-" + System.nanoTime(), true),
-                topic,
-                END,
-                RunCrashResumeITCase::await,
-                () -> PATIENCE,
-                QUIET);
+        return WAITS.committed(kafka, topic, QUIET);
     }
 
     private static void await(String what, BooleanSupplier done) throws InterruptedException {
-        long deadline = System.nanoTime() + PATIENCE.toNanos();
-        while (!done.getAsBoolean()) {
-            if (System.nanoTime() > deadline) {
-                throw new AssertionError(
-                        "timed out after "
-                                + PATIENCE
-                                + " waiting for "
-                                + what
-                                + "; the runs' output is in "
-                                + runLogs);
-            }
-            Thread.sleep(100);
-        }
+        WAITS.await(what, done);
     }
 
     // ---------------------------------------------------------------- Kafka
 
-    /** The four topics of one test, named after it. */
-    private record Topics(String positions, String fences, String events, String dlq) {
-
-        static Topics create(String name) throws Exception {
-            Topics t =
-                    new Topics(
-                            name + "-positions", name + "-fences", name + "-events", name + "-dlq");
-            kafka.createTopic(t.positions, POSITION_PARTITIONS, false);
-            kafka.createTopic(t.fences, 2, true);
-            kafka.createTopic(t.events, 3, false);
-            kafka.createTopic(t.dlq, 1, false);
-            return t;
+    /** The four topics of one test, named after it, with the sample's fences in. */
+    private static JobTopics topics(String name) throws Exception {
+        JobTopics t = JobTopics.named(name).create(kafka, POSITION_PARTITIONS, 2, 3);
+        try (KafkaProducer<byte[], byte[]> producer = KafkaTopics.producer(kafka)) {
+            t.sendFences(producer, SAMPLE.resolve("fences.jsonl"));
         }
-
-        /** The job's options: the same for every start of one test. */
-        List<String> jobArgs(String name) {
-            return List.of(
-                    "--bootstrap-servers",
-                    kafka.bootstrapServers(),
-                    "--positions-topic",
-                    positions,
-                    "--fences-topic",
-                    fences,
-                    "--events-topic",
-                    events,
-                    "--dlq-topic",
-                    dlq,
-                    "--group-id",
-                    name,
-                    "--job-name",
-                    name,
-                    "--starting-offsets",
-                    "earliest",
-                    "--checkpoint-interval",
-                    "1s",
-                    "--parallelism",
-                    "2");
-        }
-
-        void produceFences() throws Exception {
-            try (KafkaProducer<byte[], byte[]> producer = KafkaTopics.producer(kafka)) {
-                List<Future<RecordMetadata>> sent =
-                        KafkaTopics.sendFences(producer, fences, SAMPLE.resolve("fences.jsonl"));
-                for (Future<?> f : sent) {
-                    f.get(30, TimeUnit.SECONDS);
-                }
-            }
-        }
+        return t;
     }
 
-    /** A record with Kafka timestamp 0. */
-    private static ProducerRecord<byte[], byte[]> record(
-            String topic, Integer partition, String key, String value) {
-        return KafkaTopics.record(topic, partition, key, 0L, value);
+    /** The job's options: the same for every start of one test. */
+    private static List<String> jobArgs(JobTopics topics, String name) {
+        Map<String, String> options = topics.options(kafka, name);
+        options.put("parallelism", "2");
+        List<String> args = new ArrayList<>();
+        options.forEach(
+                (key, value) -> {
+                    args.add("--" + key);
+                    args.add(value);
+                });
+        return args;
     }
 
-    /**
-     * Writes the sample's positions (keyed by entity, in file order) in chunks with a pause between
-     * them, on a thread of its own, then, once allowed, one end marker to each partition.
-     */
-    private static final class Feeder implements AutoCloseable {
-        private final String topic;
-        private final int chunk;
-        private final Duration pause;
-        private final List<String> lines;
-        private final AtomicInteger fed = new AtomicInteger();
-        private final CountDownLatch endAllowed = new CountDownLatch(1);
-        private final CountDownLatch done = new CountDownLatch(1);
-        private final Thread thread;
-        private volatile Exception failure;
+    /** The sample's positions to {@code topic}, {@code chunk} at a time, {@code pause} apart. */
+    private static PositionFeeder feeder(String topic, int chunk, Duration pause)
+            throws IOException {
+        return new PositionFeeder(
+                () -> KafkaTopics.producer(kafka),
+                topic,
+                POSITION_PARTITIONS,
+                SAMPLE.resolve("positions.jsonl"),
+                chunk,
+                pause,
+                PATIENCE);
+    }
 
-        Feeder(String topic, int chunk, Duration pause) throws IOException {
-            this.topic = topic;
-            this.chunk = chunk;
-            this.pause = pause;
-            this.lines = Files.readAllLines(SAMPLE.resolve("positions.jsonl"));
-            this.thread = new Thread(this::feed, "feeder-" + topic);
-            thread.setDaemon(true);
-        }
-
-        void start() {
-            thread.start();
-        }
-
-        void allowEnd() {
-            endAllowed.countDown();
-        }
-
-        /** Waits until {@code percent} of the positions are written. */
-        void awaitFed(int percent) throws Exception {
-            await(
-                    percent + "% of the positions written",
-                    () -> failure != null || fed.get() * 100L >= (long) percent * lines.size());
-            if (failure != null) {
-                throw failure;
-            }
-        }
-
-        private void feed() {
-            try (KafkaProducer<byte[], byte[]> producer = KafkaTopics.producer(kafka)) {
-                long last = Long.MIN_VALUE;
-                for (int i = 0; i < lines.size(); i += chunk) {
-                    if (i > 0) {
-                        Thread.sleep(pause.toMillis());
-                    }
-                    List<String> part = lines.subList(i, Math.min(lines.size(), i + chunk));
-                    List<Future<?>> sent = new ArrayList<>();
-                    for (String line : part) {
-                        JsonNode p = JSON.readTree(line);
-                        JsonNode t = p.get("timestamp");
-                        last =
-                                Math.max(
-                                        last,
-                                        t.isNumber()
-                                                ? t.asLong()
-                                                : Instant.parse(t.asText()).toEpochMilli());
-                        sent.add(
-                                producer.send(
-                                        record(topic, null, p.get("entityId").asText(), line)));
-                    }
-                    for (Future<?> f : sent) {
-                        f.get(30, TimeUnit.SECONDS);
-                    }
-                    fed.addAndGet(part.size());
-                }
-                endAllowed.await();
-                for (int partition = 0; partition < POSITION_PARTITIONS; partition++) {
-                    String marker =
-                            String.format(
-                                    "{\"entityId\":\"%s-%d\",\"lon\":0.5,\"lat\":0.5,"
-                                            + "\"timestamp\":%d}",
-                                    END, partition, last + 60_000);
-                    producer.send(record(topic, partition, END, marker)).get(30, TimeUnit.SECONDS);
-                }
-            } catch (InterruptedException e) {
-                Thread.currentThread().interrupt();
-            } catch (Exception e) {
-                failure = e;
-            } finally {
-                done.countDown();
-            }
-        }
-
-        void awaitDone() throws Exception {
-            assertThat(done.await(PATIENCE.toMillis(), TimeUnit.MILLISECONDS))
-                    .as("positions written")
-                    .isTrue();
-            if (failure != null) {
-                throw failure;
-            }
-        }
-
-        @Override
-        public void close() throws InterruptedException {
-            thread.interrupt();
-            thread.join(10_000);
-        }
+    /** Waits until {@code percent} of the positions are written. */
+    private static void awaitFed(PositionFeeder feeder, int percent) throws Exception {
+        int count = (int) (((long) percent * feeder.total() + 99) / 100);
+        await(percent + "% of the positions written", () -> feeder.hasFed(count));
     }
 
     // ---------------------------------------------------------------- processes
@@ -622,12 +456,7 @@ class RunCrashResumeITCase {
                                     "",
                                     "appender.console.layout.pattern = %d{HH:mm:ss.SSS} %-5p"
                                             + " %c{1} - %m%n",
-                                    "logger.graph.name = org.apache.flink.runtime.executiongraph",
-                                    "logger.graph.level = INFO",
-                                    "logger.checkpoints.name ="
-                                            + " org.apache.flink.runtime.checkpoint"
-                                            + ".CheckpointCoordinator",
-                                    "logger.checkpoints.level = INFO",
+                                    String.join("\n", RunLogs.JOB_PROGRESS),
                                     "");
             this.logConfig = Files.writeString(logs.resolve("log4j2.properties"), config);
         }

@@ -8,25 +8,19 @@ import org.apache.kafka.clients.producer.RecordMetadata;
 import org.apache.kafka.common.TopicPartition;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
-import org.quadfence.io.PositionCodec;
-import org.quadfence.model.Parsed;
-import org.quadfence.model.Position;
 import org.quadfence.testing.KafkaBroker;
 import org.quadfence.testing.KafkaTopics;
 import org.quadfence.testing.SampleCheck;
 import org.quadfence.testing.SampleCheck.Event;
 
 import java.nio.charset.StandardCharsets;
-import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.ArrayList;
-import java.util.Comparator;
 import java.util.List;
 import java.util.Map;
 import java.util.TreeMap;
 import java.util.concurrent.Future;
-import java.util.function.Supplier;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
@@ -64,7 +58,6 @@ import static org.assertj.core.api.Assertions.assertThat;
 class StandaloneClusterITCase {
 
     private static final Path SAMPLE = Path.of("src/test/resources/samples/sample-clean");
-    private static final Path FLINK_LIB = Path.of("target/flink-lib");
     private static final Path JOB_JAR = Path.of("target/quadfence.jar");
 
     /** Where a failed run leaves the events it read. */
@@ -72,8 +65,8 @@ class StandaloneClusterITCase {
 
     private static final Path DLQ_COPY = Path.of("target/StandaloneClusterITCase-dlq.jsonl");
     private static final String GROUP = "quadfence-e2e";
-    private static final int POSITION_PARTITIONS = 2;
-    private static final int FENCE_PARTITIONS = 2;
+    private static final int POSITION_PARTITIONS = ClusterAndBroker.POSITION_PARTITIONS;
+    private static final int FENCE_PARTITIONS = ClusterAndBroker.FENCE_PARTITIONS;
 
     /** Short, so that the positions fall idle during the test: see the class comment. */
     private static final String IDLE_TIMEOUT =
@@ -90,7 +83,6 @@ class StandaloneClusterITCase {
                     "execution.checkpointing.timeout", "97 s",
                     "execution.checkpointing.tolerable-failed-checkpoints", "7");
 
-    private static final Duration START = Duration.ofSeconds(180);
     private static final Duration WAIT = Duration.ofSeconds(120);
 
     @TempDir Path tmp;
@@ -98,30 +90,22 @@ class StandaloneClusterITCase {
     @Test
     void theJarSurvivesAStopWithSavepointAndARescaleOnASessionCluster() throws Exception {
         assertThat(JOB_JAR).as("the shaded jar (mvn package)").isRegularFile();
-        long t0 = System.nanoTime();
-        Supplier<String> clock = () -> String.format("%5.1f s", (System.nanoTime() - t0) / 1e9);
-        StandaloneFlinkCluster flink = null;
-        KafkaBroker kafka = null;
+        ClusterAndBroker up = new ClusterAndBroker("StandaloneClusterITCase");
         String job = null;
         try {
-            flink =
-                    StandaloneFlinkCluster.start(
-                            FLINK_LIB, tmp.resolve("flink"), 2, CLUSTER_SETTINGS);
-            kafka = KafkaBroker.start();
-            flink.awaitTaskManagers(1, 2, START);
-            log(clock, "cluster up: 1 JobManager, 1 TaskManager with 2 slots; broker up");
+            up.start(tmp.resolve("flink"), CLUSTER_SETTINGS);
+            StandaloneFlinkCluster flink = up.flink();
+            KafkaBroker kafka = up.kafka();
 
-            KafkaTopics.createJobTopics(kafka, POSITION_PARTITIONS, FENCE_PARTITIONS);
-
-            List<Positioned> positions = positionsByTime();
-            long half = positions.get(positions.size() / 2 - 1).timestamp;
-            List<Positioned> first = positions.stream().filter(p -> p.timestamp <= half).toList();
-            List<Positioned> rest = positions.stream().filter(p -> p.timestamp > half).toList();
+            List<Positioned> positions = Positioned.byTime(SAMPLE);
+            long half = positions.get(positions.size() / 2 - 1).timestamp();
+            List<Positioned> first = positions.stream().filter(p -> p.timestamp() <= half).toList();
+            List<Positioned> rest = positions.stream().filter(p -> p.timestamp() > half).toList();
             List<Event> expected = SampleCheck.read(SAMPLE.resolve("expected.jsonl"));
 
             produceFences(kafka);
             long cut1 = watermarkAfter(produce(kafka, first));
-            log(clock, "fences and " + first.size() + " positions in Kafka");
+            up.log("fences and " + first.size() + " positions in Kafka");
 
             List<String> args =
                     StandaloneFlinkCluster.jobArguments(
@@ -142,20 +126,20 @@ class StandaloneClusterITCase {
             assertThat(parallelisms(flink, job1)).containsOnly(1);
             assertTheClustersSettingsStandWhereNoOptionIsGiven(flink, job1);
 
-            log(clock, "job " + job1 + " runs at parallelism 1");
+            up.log("job " + job1 + " runs at parallelism 1");
 
             try (EventReader events = new EventReader(kafka, "geofence-events", EVENTS_COPY)) {
                 List<Event> firstEvents = before(expected, cut1);
                 assertThat(firstEvents).hasSizeGreaterThan(1000);
                 events.awaitContaining(firstEvents, WAIT, tmp);
-                log(clock, "first part: " + firstEvents.size() + " expected events committed");
+                up.log("first part: " + firstEvents.size() + " expected events committed");
 
                 String savepoint =
                         flink.stopWithSavepoint(job1, tmp.resolve("savepoint-1"), false, WAIT);
-                log(clock, "job 1 stopped with savepoint " + savepoint);
+                up.log("job 1 stopped with savepoint " + savepoint);
 
                 long cut2 = watermarkAfter(produce(kafka, rest));
-                produceFutureFences(kafka, rest.get(rest.size() - 1).timestamp + 86_400_000L);
+                produceFutureFences(kafka, rest.get(rest.size() - 1).timestamp() + 86_400_000L);
                 String job2 = flink.runJar(jar, args, 2, savepoint);
                 job = job2;
                 flink.awaitRunning(job2, WAIT);
@@ -172,8 +156,7 @@ class StandaloneClusterITCase {
                         .isTrue();
                 assertThat(restored.path("latest").path("restored").path("external_path").asText())
                         .isEqualTo(savepoint);
-                log(
-                        clock,
+                up.log(
                         "job "
                                 + job2
                                 + " restored, parallelism 2; "
@@ -183,10 +166,10 @@ class StandaloneClusterITCase {
                 // Output of the restored, rescaled run as it goes, before any drain.
                 events.awaitContaining(before(expected, cut2), WAIT, tmp);
                 awaitPositionsCommitted(flink, kafka);
-                log(clock, "second part read and checkpointed");
+                up.log("second part read and checkpointed");
 
                 String last = flink.stopWithSavepoint(job2, tmp.resolve("savepoint-2"), true, WAIT);
-                log(clock, "job 2 drained and stopped with savepoint " + last);
+                up.log("job 2 drained and stopped with savepoint " + last);
 
                 List<Event> got = events.readToEnd(WAIT, tmp);
                 List<String> differences = SampleCheck.differences(expected, got);
@@ -199,17 +182,12 @@ class StandaloneClusterITCase {
             try (EventReader deadLetters = new EventReader(kafka, "geofence-dlq", DLQ_COPY)) {
                 assertThat(deadLetters.readLinesToEnd(WAIT)).isEmpty();
             }
-            log(clock, expected.size() + " events, exactly the expected ones; no dead letters");
+            up.log(expected.size() + " events, exactly the expected ones; no dead letters");
         } catch (Throwable t) {
-            report(flink, kafka, job);
+            report(up.flink(), up.kafka(), job);
             throw t;
         } finally {
-            if (flink != null) {
-                flink.close();
-            }
-            if (kafka != null) {
-                kafka.close();
-            }
+            up.close();
         }
     }
 
@@ -265,26 +243,6 @@ class StandaloneClusterITCase {
                 + lines.subList(0, Math.min(3, lines.size()));
     }
 
-    private static void log(Supplier<String> clock, String what) {
-        System.out.println("[StandaloneClusterITCase " + clock.get() + "] " + what);
-    }
-
-    /** A position line with its event time. */
-    private record Positioned(String entityId, long timestamp, String line) {}
-
-    /** The sample's positions, ordered by event time (stable: equal times keep file order). */
-    private static List<Positioned> positionsByTime() throws Exception {
-        PositionCodec codec = new PositionCodec();
-        List<Positioned> out = new ArrayList<>();
-        for (String line : Files.readAllLines(SAMPLE.resolve("positions.jsonl"))) {
-            Parsed<Position> p = codec.parse(line);
-            assertThat(p.ok()).as("a clean sample line: %s", line).isTrue();
-            out.add(new Positioned(p.value().entityId(), p.value().timestamp(), line));
-        }
-        out.sort(Comparator.comparingLong(Positioned::timestamp));
-        return out;
-    }
-
     /** The expected events the watermark {@code watermark} has certainly let out. */
     private static List<Event> before(List<Event> expected, long watermark) {
         // A second to spare: the events need not be this close behind the watermark.
@@ -336,10 +294,11 @@ class StandaloneClusterITCase {
                 sent.add(
                         producer.send(
                                 KafkaTopics.record(
-                                        "positions", null, p.entityId, p.timestamp, p.line)));
+                                        "positions", null, p.entityId(), p.timestamp(), p.line())));
             }
             for (int i = 0; i < sent.size(); i++) {
-                newest.merge(sent.get(i).get().partition(), positions.get(i).timestamp, Math::max);
+                newest.merge(
+                        sent.get(i).get().partition(), positions.get(i).timestamp(), Math::max);
             }
         }
         return newest;

@@ -18,9 +18,7 @@ import org.quadfence.testing.SampleReplay;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
-import java.time.Instant;
 import java.util.ArrayList;
-import java.util.Comparator;
 import java.util.List;
 import java.util.Map;
 import java.util.Random;
@@ -29,7 +27,6 @@ import java.util.concurrent.Future;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicInteger;
 import java.util.concurrent.atomic.AtomicReference;
-import java.util.function.Supplier;
 import java.util.stream.Collectors;
 
 import static org.assertj.core.api.Assertions.assertThat;
@@ -68,15 +65,14 @@ import static org.assertj.core.api.Assertions.assertThat;
 class TaskManagerChaosITCase {
 
     private static final Path SAMPLE = SampleReplay.SAMPLES.resolve("sample-features");
-    private static final Path FLINK_LIB = Path.of("target/flink-lib");
     private static final Path JOB_JAR = Path.of("target/quadfence.jar");
     private static final Path EVENTS_COPY = Path.of("target/TaskManagerChaosITCase-events.jsonl");
     private static final Path DLQ_COPY = Path.of("target/TaskManagerChaosITCase-dlq.jsonl");
     private static final Path LOGS_COPY = Path.of("target/TaskManagerChaosITCase-logs");
     private static final ObjectMapper JSON = new ObjectMapper();
     private static final String GROUP = "quadfence-chaos";
-    private static final int POSITION_PARTITIONS = 2;
-    private static final int FENCE_PARTITIONS = 2;
+    private static final int POSITION_PARTITIONS = ClusterAndBroker.POSITION_PARTITIONS;
+    private static final int FENCE_PARTITIONS = ClusterAndBroker.FENCE_PARTITIONS;
     private static final int PARALLELISM = 2;
 
     private static final int KILLS = Integer.getInteger("quadfence.chaos.kills", 3);
@@ -96,7 +92,6 @@ class TaskManagerChaosITCase {
     private static final Map<String, String> FAST_HEARTBEATS =
             Map.of("heartbeat.interval", "1000", "heartbeat.timeout", "15000");
 
-    private static final Duration START = Duration.ofSeconds(180);
     private static final Duration WAIT = Duration.ofSeconds(120);
 
     @TempDir Path tmp;
@@ -106,34 +101,25 @@ class TaskManagerChaosITCase {
         assertThat(JOB_JAR).as("the shaded jar (mvn package)").isRegularFile();
         long seed = Long.getLong("quadfence.chaos.seed", new Random().nextLong());
         Random random = new Random(seed);
-        long t0 = System.nanoTime();
-        Supplier<String> clock = () -> String.format("%5.1f s", (System.nanoTime() - t0) / 1e9);
-        log(clock, "seed " + seed + " (-Dquadfence.chaos.seed=" + seed + " repeats it)");
-        StandaloneFlinkCluster flink = null;
-        KafkaBroker kafka = null;
+        List<Positioned> positions = Positioned.byTime(SAMPLE);
+        List<String> expected = Files.readAllLines(SAMPLE.resolve("expected.jsonl"));
+        ClusterAndBroker up = new ClusterAndBroker("TaskManagerChaosITCase");
+        up.log("seed " + seed + " (-Dquadfence.chaos.seed=" + seed + " repeats it)");
         Feeder feeder = null;
         EventReader events = null;
         String job = null;
         try {
-            flink =
-                    StandaloneFlinkCluster.start(
-                            FLINK_LIB, tmp.resolve("flink"), 2, FAST_HEARTBEATS);
-            kafka = KafkaBroker.start();
-            flink.awaitTaskManagers(1, 2, START);
-            log(clock, "cluster up: 1 JobManager, 1 TaskManager with 2 slots; broker up");
+            up.start(tmp.resolve("flink"), FAST_HEARTBEATS);
+            StandaloneFlinkCluster flink = up.flink();
+            KafkaBroker kafka = up.kafka();
 
-            KafkaTopics.createJobTopics(kafka, POSITION_PARTITIONS, FENCE_PARTITIONS);
-
-            List<Positioned> positions = positionsByTime();
-            List<String> expected = Files.readAllLines(SAMPLE.resolve("expected.jsonl"));
-            long farFuture = positions.get(positions.size() - 1).timestamp + 86_400_000L;
+            long farFuture = positions.get(positions.size() - 1).timestamp() + 86_400_000L;
             produceFences(kafka, farFuture);
 
             String jar = flink.uploadJar(JOB_JAR);
             job = flink.runJar(jar, jobArguments(kafka), PARALLELISM, null);
             flink.awaitRunning(job, WAIT);
-            log(
-                    clock,
+            up.log(
                     "job "
                             + job
                             + " runs at parallelism "
@@ -146,7 +132,7 @@ class TaskManagerChaosITCase {
 
             events = new EventReader(kafka, "geofence-events", EVENTS_COPY);
             feeder = new Feeder(kafka, positions, KILLS + 1, farFuture);
-            log(clock, "feeding " + positions.size() + " positions over about " + FEED);
+            up.log("feeding " + positions.size() + " positions over about " + FEED);
 
             int committedSinceStart = 0;
             for (int kill = 1; kill <= KILLS; kill++) {
@@ -169,8 +155,7 @@ class TaskManagerChaosITCase {
                 long checkpoint = latestCheckpoint(flink, job);
                 long killedAt = System.nanoTime();
                 long pid = flink.killTaskManager();
-                log(
-                        clock,
+                up.log(
                         String.format(
                                 "kill %d of %d: SIGKILL to TaskManager pid %d, %d ms after the"
                                         + " job committed new events; %d of %d positions fed%s,"
@@ -188,8 +173,7 @@ class TaskManagerChaosITCase {
                 flink.startTaskManager();
                 awaitRecovered(flink, events, job, restored);
                 committedSinceStart = events.poll();
-                log(
-                        clock,
+                up.log(
                         String.format(
                                 "recovered in %.1f s on TaskManager pid %d, from checkpoint %d;"
                                         + " %d events committed",
@@ -205,19 +189,19 @@ class TaskManagerChaosITCase {
 
             feeder.releaseAll();
             feeder.awaitDone(WAIT);
-            log(clock, "all positions fed");
+            up.log("all positions fed");
             awaitPositionsCommitted(flink, kafka, events);
-            log(clock, "all positions read and checkpointed");
+            up.log("all positions read and checkpointed");
             flink.stopWithSavepoint(job, tmp.resolve("savepoint"), true, WAIT);
-            log(clock, "job drained and stopped with a savepoint");
+            up.log("job drained and stopped with a savepoint");
 
             List<String> got = new ArrayList<>(events.readLinesToEnd(WAIT));
             List<String> deadLetters;
             try (EventReader dlq = new EventReader(kafka, "geofence-dlq", DLQ_COPY)) {
                 deadLetters = new ArrayList<>(dlq.readLinesToEnd(WAIT));
             }
-            log(clock, got.size() + " events and " + deadLetters.size() + " dead letters read");
-            log(clock, "job history: " + restartHistory(flink, job));
+            up.log(got.size() + " events and " + deadLetters.size() + " dead letters read");
+            up.log("job history: " + restartHistory(flink, job));
 
             Map<String, Integer> want = identities(expected);
             Map<String, Integer> have = identities(got);
@@ -243,20 +227,20 @@ class TaskManagerChaosITCase {
             assertThat(got).hasSameSizeAs(expected);
             assertThat(deadLetters).isEmpty();
             String agreement = checkPy(got, deadLetters);
-            log(clock, "check.py: " + agreement);
+            up.log("check.py: " + agreement);
 
             // Records of transactions the kills cut, in the topic but never committed: usually a
             // few hundred, but one run in four had none (the same kill times gave 258 again), so
             // they are counted, not required.
             long all = recordsIncludingAborted(kafka, "geofence-events");
-            log(clock, (all - got.size()) + " event records in aborted transactions");
+            up.log((all - got.size()) + " event records in aborted transactions");
             Map<String, Integer> transactions = transactionStates(kafka);
-            log(clock, "transactions on the broker by state: " + transactions);
+            up.log("transactions on the broker by state: " + transactions);
             assertThat(transactions.keySet())
                     .as("transactions left open")
                     .doesNotContain("ONGOING", "PREPARE_COMMIT", "PREPARE_ABORT");
         } catch (Throwable t) {
-            report(flink, job);
+            report(up.flink(), job);
             throw t;
         } finally {
             if (feeder != null) {
@@ -265,12 +249,7 @@ class TaskManagerChaosITCase {
             if (events != null) {
                 events.close();
             }
-            if (flink != null) {
-                flink.close();
-            }
-            if (kafka != null) {
-                kafka.close();
-            }
+            up.close();
         }
     }
 
@@ -405,7 +384,7 @@ class TaskManagerChaosITCase {
                             e.path("entityId").asText(),
                             e.path("fenceId").asText(),
                             e.path("event").asText(),
-                            String.valueOf(millis(e.path("timestamp"))));
+                            String.valueOf(Positioned.millis(e.path("timestamp"))));
             counts.merge(key, 1, Integer::sum);
         }
         return counts;
@@ -504,29 +483,6 @@ class TaskManagerChaosITCase {
                 System.err.println("no exception history: " + e);
             }
         }
-    }
-
-    private static void log(Supplier<String> clock, String what) {
-        System.out.println("[TaskManagerChaosITCase " + clock.get() + "] " + what);
-    }
-
-    /** A position line with its entity and event time. */
-    private record Positioned(String entityId, long timestamp, String line) {}
-
-    /** The sample's positions, ordered by event time (stable: equal times keep file order). */
-    private static List<Positioned> positionsByTime() throws Exception {
-        List<Positioned> out = new ArrayList<>();
-        for (String line : Files.readAllLines(SAMPLE.resolve("positions.jsonl"))) {
-            JsonNode p = JSON.readTree(line);
-            out.add(new Positioned(p.get("entityId").asText(), millis(p.get("timestamp")), line));
-        }
-        out.sort(Comparator.comparingLong(Positioned::timestamp));
-        return out;
-    }
-
-    /** An event time of the contract: epoch milliseconds or an ISO-8601 instant. */
-    private static long millis(JsonNode time) {
-        return time.isNumber() ? time.asLong() : Instant.parse(time.asText()).toEpochMilli();
     }
 
     /**
@@ -634,7 +590,8 @@ class TaskManagerChaosITCase {
                     }
                     Positioned p = positions.get(i);
                     producer.send(
-                            KafkaTopics.record("positions", null, p.entityId, p.timestamp, p.line),
+                            KafkaTopics.record(
+                                    "positions", null, p.entityId(), p.timestamp(), p.line()),
                             (metadata, e) -> {
                                 if (e != null) {
                                     failure.compareAndSet(null, e);

@@ -2,9 +2,8 @@ package org.quadfence.demo;
 
 import org.apache.kafka.clients.consumer.ConsumerRecord;
 import org.apache.kafka.clients.consumer.KafkaConsumer;
-import org.junit.jupiter.api.AfterAll;
-import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.extension.RegisterExtension;
 import org.junit.jupiter.api.io.TempDir;
 import org.quadfence.geo.Rectangle;
 import org.quadfence.io.PositionCodec;
@@ -41,21 +40,9 @@ import static org.assertj.core.api.Assertions.assertThatThrownBy;
 class FleetFeedITCase {
 
     private static final Path COMPOSE = Path.of("docker/docker-compose.yml");
-    private static KafkaBroker kafka;
+    @RegisterExtension static final KafkaBroker kafka = KafkaBroker.perClass();
 
     @TempDir Path tmp;
-
-    @BeforeAll
-    static void startKafka() throws Exception {
-        kafka = KafkaBroker.start();
-    }
-
-    @AfterAll
-    static void stopKafka() throws Exception {
-        if (kafka != null) {
-            kafka.close();
-        }
-    }
 
     @Test
     void theFleetSendsValidPositionsOfEveryVehicleAndTheFencesOnlyOnce() throws Exception {

@@ -9,7 +9,6 @@ import org.apache.flink.test.junit5.MiniClusterExtension;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import org.apache.kafka.clients.producer.KafkaProducer;
-import org.apache.kafka.common.serialization.ByteArraySerializer;
 import org.apache.logging.log4j.core.config.Configurator;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
@@ -17,12 +16,15 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.condition.EnabledIfSystemProperty;
 import org.junit.jupiter.api.extension.RegisterExtension;
 import org.junit.jupiter.api.io.TempDir;
-import org.quadfence.demo.EmbeddedKafka;
 import org.quadfence.options.JobOptions;
 import org.quadfence.testing.BrokerProcess;
 import org.quadfence.testing.CommittedReader;
+import org.quadfence.testing.JobTopics;
 import org.quadfence.testing.KafkaTopics;
 import org.quadfence.testing.MiniClusters;
+import org.quadfence.testing.Patience;
+import org.quadfence.testing.PositionFeeder;
+import org.quadfence.testing.RunLogs;
 import org.quadfence.testing.SampleCheck;
 import org.quadfence.testing.SampleReplay;
 
@@ -35,20 +37,13 @@ import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
-import java.time.Instant;
 import java.time.LocalTime;
 import java.util.ArrayList;
-import java.util.Comparator;
-import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
-import java.util.concurrent.CountDownLatch;
-import java.util.concurrent.Future;
 import java.util.concurrent.TimeUnit;
-import java.util.concurrent.atomic.AtomicInteger;
 import java.util.function.BooleanSupplier;
 import java.util.stream.Collectors;
-import java.util.stream.Stream;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
@@ -85,16 +80,12 @@ class BrokerRestartITCase {
     /** How long the events topic stays the same before the test takes it for complete. */
     private static final Duration QUIET = Duration.ofSeconds(3);
 
-    /**
-     * The entity of the end markers: one position per partition, a minute after the sample, that
-     * moves the watermark past the sample's last positions (a running job never sees its input
-     * end). The markers themselves wait for a later watermark, so they make no events.
-     */
-    private static final String END = "zz-end-of-sample";
-
     private static final ObjectMapper JSON = new ObjectMapper();
 
     private static Path logs;
+
+    private static final Patience WAITS =
+            new Patience(() -> patience, () -> "the job's and the broker's logs are in " + logs);
 
     /**
      * The job's logging for this class: warnings and errors of everything, the job's restarts and
@@ -102,14 +93,7 @@ class BrokerRestartITCase {
      */
     @BeforeAll
     static void logToAFile() throws IOException {
-        logs = Path.of("target", "run-logs", BrokerRestartITCase.class.getSimpleName());
-        if (Files.exists(logs)) {
-            try (Stream<Path> old = Files.walk(logs)) {
-                old.sorted(Comparator.reverseOrder()).forEach(f -> f.toFile().delete());
-            }
-        }
-        Files.createDirectories(logs);
-        logs = logs.toAbsolutePath();
+        logs = RunLogs.fresh(BrokerRestartITCase.class.getSimpleName());
         Path config =
                 Files.writeString(
                         logs.resolve("log4j2-test.properties"),
@@ -129,12 +113,7 @@ class BrokerRestartITCase {
                                 "appender.console.filter.threshold.level = ERROR",
                                 "appender.console.layout.type = PatternLayout",
                                 "appender.console.layout.pattern = %d{HH:mm:ss} %-5p %c{1} - %m%n",
-                                "logger.graph.name = org.apache.flink.runtime.executiongraph",
-                                "logger.graph.level = INFO",
-                                "logger.checkpoints.name ="
-                                        + " org.apache.flink.runtime.checkpoint"
-                                        + ".CheckpointCoordinator",
-                                "logger.checkpoints.level = INFO",
+                                String.join("\n", RunLogs.JOB_PROGRESS),
                                 ""));
         Configurator.reconfigure(config.toUri());
     }
@@ -191,26 +170,37 @@ class BrokerRestartITCase {
         long behindClock;
         try (BrokerProcess kafka = BrokerProcess.format(work.resolve("kafka"), out)) {
             outages.note("broker started in " + kafka.start().toMillis() + " ms");
-            Topics topics = Topics.create(kafka);
-            topics.produceFences();
-            JobOptions options = topics.options();
+            JobTopics topics = JobTopics.named("outage").create(kafka, POSITION_PARTITIONS, 2, 3);
+            try (KafkaProducer<byte[], byte[]> producer = producer(kafka)) {
+                topics.sendFences(producer, SAMPLE.resolve("fences.jsonl"));
+            }
+            Map<String, String> o = topics.options(kafka, "outage");
+            o.put("parallelism", "2");
+            JobOptions options = JobOptions.of(o);
             StreamExecutionEnvironment env = StreamExecutionEnvironment.getExecutionEnvironment();
             GeofenceJob.assemble(
                     env, options, JobIo.kafka(options, env.getConfiguration(), false), true);
             JobClient job = env.executeAsync(GeofenceJob.name(options));
             outages.note("job " + job.getJobID() + " submitted");
-            try (CommittedReader events = committed(kafka, topics.events);
-                    Feeder feeder =
-                            new Feeder(kafka, topics.positions, 50, Duration.ofMillis(500))) {
+            try (CommittedReader events = committed(kafka, topics.events());
+                    PositionFeeder feeder =
+                            new PositionFeeder(
+                                    () -> producer(kafka),
+                                    topics.positions(),
+                                    POSITION_PARTITIONS,
+                                    SAMPLE.resolve("positions.jsonl"),
+                                    50,
+                                    Duration.ofMillis(500),
+                                    patience)) {
                 // The feed starts with the job, as a live stream does: partitions silent for the
                 // idle timeout before their first records (an empty topic) are idle, and their
                 // first records can then be behind the others' (README, Semantics).
+                feeder.allowEnd();
                 feeder.start();
                 for (int k = 0; k < kills; k++) {
                     int percent = 25 + 35 * k;
                     // Mid-stream, once the job commits events, and not right after a recovery.
-                    feeder.awaitFedCount(
-                            Math.max(percent * feeder.total() / 100, feeder.fed() + 500));
+                    awaitFed(feeder, Math.max(percent * feeder.total() / 100, feeder.fed() + 500));
                     events.awaitAtLeast(1);
                     int before = events.count();
                     int fed = feeder.fed();
@@ -244,7 +234,7 @@ class BrokerRestartITCase {
                     assertThat(away).as("from the kill to the broker back").isLessThan(backWithin);
                     // Recovered by itself: the feed goes on, and events are committed after it
                     // went on (by a checkpoint after the outage).
-                    feeder.awaitFedCount(fed + 500);
+                    awaitFed(feeder, fed + 500);
                     events.awaitAtLeast(Math.max(before, events.count()) + 1);
                     outages.note(
                             "new events committed "
@@ -264,7 +254,7 @@ class BrokerRestartITCase {
                                 + ", restarts "
                                 + restarts(job));
                 assertThat(job.getJobStatus().get()).isEqualTo(JobStatus.RUNNING);
-                try (CommittedReader dlq = committed(kafka, topics.dlq)) {
+                try (CommittedReader dlq = committed(kafka, topics.dlq())) {
                     dead = dlq.awaitQuiet(0);
                 }
                 behindClock = metricSum(job, "positionsMatchedBehindClock");
@@ -279,7 +269,9 @@ class BrokerRestartITCase {
             }
         }
         List<String> events =
-                lines.stream().filter(l -> !l.contains(END)).collect(Collectors.toList());
+                lines.stream()
+                        .filter(l -> !l.contains(PositionFeeder.END))
+                        .collect(Collectors.toList());
         Path got = Files.write(out.resolve("events.jsonl"), events);
         Path deadFile = Files.write(out.resolve("dlq.jsonl"), dead);
         assertThat(SampleCheck.differences(expected, SampleCheck.read(got))).isEmpty();
@@ -405,77 +397,19 @@ class BrokerRestartITCase {
 
     /** A reader of {@code topic} with this test's patience, the end markers left out. */
     private static CommittedReader committed(BrokerProcess kafka, String topic) {
-        return new CommittedReader(
-                kafka.consumer("reader-" + topic + "-" + System.nanoTime(), true),
-                topic,
-                END,
-                BrokerRestartITCase::await,
-                () -> patience,
-                QUIET);
+        return WAITS.committed(kafka, topic, QUIET);
     }
 
     private static void await(String what, BooleanSupplier done) throws InterruptedException {
-        long deadline = System.nanoTime() + patience.toNanos();
-        while (!done.getAsBoolean()) {
-            if (System.nanoTime() > deadline) {
-                throw new AssertionError(
-                        "timed out after "
-                                + patience
-                                + " waiting for "
-                                + what
-                                + "; the job's and the broker's logs are in "
-                                + logs);
-            }
-            Thread.sleep(100);
-        }
+        WAITS.await(what, done);
+    }
+
+    /** Waits until {@code count} positions are written. */
+    private static void awaitFed(PositionFeeder feeder, int count) throws InterruptedException {
+        await(count + " positions written", () -> feeder.hasFed(count));
     }
 
     // ---------------------------------------------------------------- Kafka
-
-    /** The four topics of the test. */
-    private record Topics(
-            BrokerProcess kafka, String positions, String fences, String events, String dlq) {
-
-        static Topics create(BrokerProcess kafka) throws Exception {
-            Topics t =
-                    new Topics(
-                            kafka,
-                            "outage-positions",
-                            "outage-fences",
-                            "outage-events",
-                            "outage-dlq");
-            kafka.createTopic(t.positions, POSITION_PARTITIONS, false);
-            kafka.createTopic(t.fences, 2, true);
-            kafka.createTopic(t.events, 3, false);
-            kafka.createTopic(t.dlq, 1, false);
-            return t;
-        }
-
-        /** The job's options: exactly-once (the default), checkpoints every second. */
-        JobOptions options() {
-            Map<String, String> o = new HashMap<>();
-            o.put("bootstrap-servers", kafka.bootstrapServers());
-            o.put("positions-topic", positions);
-            o.put("fences-topic", fences);
-            o.put("events-topic", events);
-            o.put("dlq-topic", dlq);
-            o.put("group-id", "outage");
-            o.put("job-name", "outage");
-            o.put("starting-offsets", "earliest");
-            o.put("checkpoint-interval", "1s");
-            o.put("parallelism", "2");
-            return JobOptions.of(o);
-        }
-
-        void produceFences() throws Exception {
-            try (KafkaProducer<byte[], byte[]> producer = producer(kafka)) {
-                for (Future<?> f :
-                        KafkaTopics.sendFences(producer, fences, SAMPLE.resolve("fences.jsonl"))) {
-                    f.get(30, TimeUnit.SECONDS);
-                }
-            }
-        }
-    }
 
     /**
      * An idempotent producer that outlives an outage of the broker: it waits for the broker and
@@ -483,127 +417,7 @@ class BrokerRestartITCase {
      * nothing twice.
      */
     private static KafkaProducer<byte[], byte[]> producer(BrokerProcess kafka) {
-        Map<String, Object> p = new HashMap<>();
-        p.put("bootstrap.servers", kafka.bootstrapServers());
-        p.put("enable.idempotence", "true");
-        p.put("linger.ms", "5");
-        p.put("delivery.timeout.ms", "600000");
-        p.put("max.block.ms", "600000");
-        p.put("max.request.size", String.valueOf(EmbeddedKafka.MESSAGE_MAX_BYTES));
-        return new KafkaProducer<>(p, new ByteArraySerializer(), new ByteArraySerializer());
-    }
-
-    /**
-     * Writes the sample's positions (keyed by entity, in file order, Kafka timestamp 0) in chunks
-     * with a pause between them, on a thread of its own, then one end marker to each partition.
-     * Each chunk is written before the next: while the broker is away, the feeder waits.
-     */
-    private static final class Feeder implements AutoCloseable {
-        private final BrokerProcess kafka;
-        private final String topic;
-        private final int chunk;
-        private final Duration pause;
-        private final List<String> lines;
-        private final AtomicInteger fed = new AtomicInteger();
-        private final CountDownLatch done = new CountDownLatch(1);
-        private final Thread thread;
-        private volatile Exception failure;
-
-        Feeder(BrokerProcess kafka, String topic, int chunk, Duration pause) throws IOException {
-            this.kafka = kafka;
-            this.topic = topic;
-            this.chunk = chunk;
-            this.pause = pause;
-            this.lines = Files.readAllLines(SAMPLE.resolve("positions.jsonl"));
-            this.thread = new Thread(this::feed, "feeder-" + topic);
-            thread.setDaemon(true);
-        }
-
-        void start() {
-            thread.start();
-        }
-
-        int fed() {
-            return fed.get();
-        }
-
-        int total() {
-            return lines.size();
-        }
-
-        /** Waits until {@code count} positions are written. */
-        void awaitFedCount(int count) throws Exception {
-            await(
-                    count + " positions written",
-                    () -> failure != null || fed.get() >= Math.min(count, lines.size()));
-            if (failure != null) {
-                throw failure;
-            }
-        }
-
-        private void feed() {
-            try (KafkaProducer<byte[], byte[]> producer = producer(kafka)) {
-                long last = Long.MIN_VALUE;
-                for (int i = 0; i < lines.size(); i += chunk) {
-                    if (i > 0) {
-                        Thread.sleep(pause.toMillis());
-                    }
-                    List<String> part = lines.subList(i, Math.min(lines.size(), i + chunk));
-                    List<Future<?>> sent = new ArrayList<>();
-                    for (String line : part) {
-                        JsonNode p = JSON.readTree(line);
-                        JsonNode t = p.get("timestamp");
-                        last =
-                                Math.max(
-                                        last,
-                                        t.isNumber()
-                                                ? t.asLong()
-                                                : Instant.parse(t.asText()).toEpochMilli());
-                        sent.add(
-                                producer.send(
-                                        KafkaTopics.record(
-                                                topic,
-                                                null,
-                                                p.get("entityId").asText(),
-                                                0L,
-                                                line)));
-                    }
-                    for (Future<?> f : sent) {
-                        f.get(patience.toMillis(), TimeUnit.MILLISECONDS);
-                    }
-                    fed.addAndGet(part.size());
-                }
-                for (int partition = 0; partition < POSITION_PARTITIONS; partition++) {
-                    String marker =
-                            String.format(
-                                    "{\"entityId\":\"%s-%d\",\"lon\":0.5,\"lat\":0.5,"
-                                            + "\"timestamp\":%d}",
-                                    END, partition, last + 60_000);
-                    producer.send(KafkaTopics.record(topic, partition, END, 0L, marker))
-                            .get(patience.toMillis(), TimeUnit.MILLISECONDS);
-                }
-            } catch (InterruptedException e) {
-                Thread.currentThread().interrupt();
-            } catch (Exception e) {
-                failure = e;
-            } finally {
-                done.countDown();
-            }
-        }
-
-        void awaitDone() throws Exception {
-            assertThat(done.await(patience.toMillis(), TimeUnit.MILLISECONDS))
-                    .as("positions written")
-                    .isTrue();
-            if (failure != null) {
-                throw failure;
-            }
-        }
-
-        @Override
-        public void close() throws InterruptedException {
-            thread.interrupt();
-            thread.join(10_000);
-        }
+        return KafkaTopics.producer(
+                kafka, Map.of("delivery.timeout.ms", "600000", "max.block.ms", "600000"));
     }
 }

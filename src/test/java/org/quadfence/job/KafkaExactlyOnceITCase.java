@@ -14,8 +14,6 @@ import org.apache.kafka.clients.consumer.KafkaConsumer;
 import org.apache.kafka.clients.producer.KafkaProducer;
 import org.apache.kafka.clients.producer.ProducerRecord;
 import org.apache.kafka.common.serialization.ByteArraySerializer;
-import org.junit.jupiter.api.AfterAll;
-import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.extension.RegisterExtension;
 import org.junit.jupiter.api.io.TempDir;
@@ -55,20 +53,10 @@ class KafkaExactlyOnceITCase {
 
     private static final Path SAMPLE = SampleReplay.SAMPLES.resolve("sample-nasty");
     private static final ObjectMapper JSON = new ObjectMapper();
-    private static KafkaBroker kafka;
+    @RegisterExtension static final KafkaBroker kafka = KafkaBroker.perClass();
 
     /** Fails the task once, after some records, so the job restarts from a checkpoint. */
     static final AtomicBoolean FAILED = new AtomicBoolean();
-
-    @BeforeAll
-    static void startKafka() throws Exception {
-        kafka = KafkaBroker.start();
-    }
-
-    @AfterAll
-    static void stopKafka() throws Exception {
-        kafka.close();
-    }
 
     @TempDir Path tmp;
 

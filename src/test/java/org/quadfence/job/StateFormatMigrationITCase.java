@@ -17,6 +17,7 @@ import org.junit.jupiter.api.condition.EnabledIfSystemProperty;
 import org.junit.jupiter.api.extension.RegisterExtension;
 import org.junit.jupiter.api.io.TempDir;
 import org.quadfence.options.JobOptions;
+import org.quadfence.testing.JobTopics;
 import org.quadfence.testing.KafkaBroker;
 import org.quadfence.testing.KafkaTopics;
 import org.quadfence.testing.MiniClusters;
@@ -97,11 +98,14 @@ class StateFormatMigrationITCase {
             try (KafkaBroker kafka = KafkaBroker.start()) {
                 Topics topics = Topics.create(kafka);
                 // The offsets in the savepoint are those of this input, written the same way.
-                topics.send(topics.fences, fences(), f -> 0);
-                topics.send(topics.positions, positions(Long.MIN_VALUE, cut), Topics::partition);
+                topics.send(topics.names().fences(), fences(), f -> 0);
+                topics.send(
+                        topics.names().positions(),
+                        positions(Long.MIN_VALUE, cut),
+                        Topics::partition);
                 List<String> rest = positions(cut, Long.MAX_VALUE);
                 rest.add(END);
-                topics.send(topics.positions, rest, Topics::partition);
+                topics.send(topics.names().positions(), rest, Topics::partition);
 
                 StreamExecutionEnvironment env =
                         StreamExecutionEnvironment.getExecutionEnvironment();
@@ -142,8 +146,9 @@ class StateFormatMigrationITCase {
         String savepoint;
         try (KafkaBroker kafka = KafkaBroker.start()) {
             Topics topics = Topics.create(kafka);
-            topics.send(topics.fences, fences(), f -> 0);
-            topics.send(topics.positions, positions(Long.MIN_VALUE, cut), Topics::partition);
+            topics.send(topics.names().fences(), fences(), f -> 0);
+            topics.send(
+                    topics.names().positions(), positions(Long.MIN_VALUE, cut), Topics::partition);
             StreamExecutionEnvironment env = StreamExecutionEnvironment.getExecutionEnvironment();
             JobOptions options = topics.options(2);
             GeofenceJob.assemble(env, options, JobIo.kafka(options, false), true);
@@ -193,15 +198,11 @@ class StateFormatMigrationITCase {
     // ---------------------------------------------------------------- Kafka
 
     /** The topics of the test: the same names, partitions and offsets at every run. */
-    private record Topics(KafkaBroker kafka, String positions, String fences, String events) {
+    private record Topics(KafkaBroker kafka, JobTopics names) {
 
         static Topics create(KafkaBroker kafka) throws Exception {
-            Topics t = new Topics(kafka, "mig-positions", "mig-fences", "mig-events");
-            kafka.createTopic(t.positions, POSITION_PARTITIONS, false);
-            kafka.createTopic(t.fences, 1, true);
-            kafka.createTopic(t.events, 1, false);
-            kafka.createTopic("mig-dlq", 1, false);
-            return t;
+            return new Topics(
+                    kafka, JobTopics.named("mig").create(kafka, POSITION_PARTITIONS, 1, 1));
         }
 
         /** The partition of a position: by its entity, as the same every time. */
@@ -244,16 +245,8 @@ class StateFormatMigrationITCase {
                     .fields()
                     .forEachRemaining(e -> o.put(e.getKey(), e.getValue().asText()));
             o.put("parallelism", Integer.toString(parallelism));
-            o.put("bootstrap-servers", kafka.bootstrapServers());
-            o.put("positions-topic", positions);
-            o.put("fences-topic", fences);
-            o.put("events-topic", events);
-            o.put("dlq-topic", "mig-dlq");
-            o.put("group-id", "migration");
-            o.put("job-name", "migration");
-            o.put("starting-offsets", "earliest");
+            o.putAll(names.options(kafka, "migration"));
             o.put("delivery", "at-least-once");
-            o.put("checkpoint-interval", "1s");
             // One copy of each tile's fences: a smaller savepoint to keep in the repository.
             o.put("tile-shards", "1");
             // Once read, the fences topic falls silent; the job goes on with the positions.
@@ -269,7 +262,7 @@ class StateFormatMigrationITCase {
             List<String> lines = new ArrayList<>();
             try (KafkaConsumer<byte[], byte[]> consumer =
                     kafka.consumer("reader-" + System.nanoTime(), false)) {
-                KafkaTopics.assignFromBeginning(consumer, events);
+                KafkaTopics.assignFromBeginning(consumer, names.events());
                 long deadline = System.nanoTime() + Duration.ofMinutes(3).toNanos();
                 long quietSince = System.nanoTime();
                 while (System.nanoTime() < deadline) {

@@ -33,7 +33,7 @@ import java.util.concurrent.TimeUnit;
  * requests. Each start's output (the broker's warnings and errors, its start and log recovery) goes
  * to a file {@code broker-N.log} in the directory given for logs.
  */
-public final class BrokerProcess implements AutoCloseable {
+public final class BrokerProcess implements Broker, AutoCloseable {
 
     /** How long a start may take on a loaded machine before the test gives up on it. */
     private static final Duration START_TIMEOUT = Duration.ofSeconds(90);
@@ -210,12 +210,12 @@ public final class BrokerProcess implements AutoCloseable {
         }
     }
 
-    /** Creates a topic and waits until it takes records. */
+    @Override
     public void createTopic(String name, int partitions, boolean compacted) throws Exception {
         EmbeddedKafka.createTopic(bootstrapServers(), name, partitions, compacted);
     }
 
-    /** A consumer of bytes; {@code readCommitted} sees only committed transactions. */
+    @Override
     public KafkaConsumer<byte[], byte[]> consumer(String group, boolean readCommitted) {
         return EmbeddedKafka.consumer(bootstrapServers(), group, readCommitted);
     }

@@ -9,8 +9,6 @@ import java.time.Duration;
 import java.util.ArrayList;
 import java.util.Collections;
 import java.util.List;
-import java.util.function.BooleanSupplier;
-import java.util.function.Supplier;
 
 /**
  * Reads a topic from its beginning with read_committed, on a thread of its own, for as long as it
@@ -19,16 +17,10 @@ import java.util.function.Supplier;
  */
 public final class CommittedReader implements AutoCloseable {
 
-    /** How a test waits for a condition: its own patience, and where to look when it runs out. */
-    public interface Waiting {
-        void await(String what, BooleanSupplier done) throws InterruptedException;
-    }
-
     private final List<String> lines = Collections.synchronizedList(new ArrayList<>());
     private final KafkaConsumer<byte[], byte[]> consumer;
     private final String leftOut;
-    private final Waiting waiting;
-    private final Supplier<Duration> patience;
+    private final Patience patience;
     private final Duration quiet;
     private final Thread thread;
     private volatile boolean closed;
@@ -36,19 +28,17 @@ public final class CommittedReader implements AutoCloseable {
     /**
      * @param consumer a read_committed consumer, closed with this reader
      * @param leftOut records that contain it are not counted (the events of end markers)
-     * @param patience how long {@link #awaitQuiet} waits at most
+     * @param patience how long the waits wait at most
      * @param quiet how long the topic stays the same before {@link #awaitQuiet} takes it as done
      */
     public CommittedReader(
             KafkaConsumer<byte[], byte[]> consumer,
             String topic,
             String leftOut,
-            Waiting waiting,
-            Supplier<Duration> patience,
+            Patience patience,
             Duration quiet) {
         this.consumer = consumer;
         this.leftOut = leftOut;
-        this.waiting = waiting;
         this.patience = patience;
         this.quiet = quiet;
         KafkaTopics.assignFromBeginning(consumer, topic);
@@ -79,7 +69,7 @@ public final class CommittedReader implements AutoCloseable {
     }
 
     public void awaitAtLeast(int count) throws InterruptedException {
-        waiting.await(count + " committed records", () -> count() >= count);
+        patience.await(count + " committed records", () -> count() >= count);
     }
 
     /**
@@ -87,7 +77,7 @@ public final class CommittedReader implements AutoCloseable {
      * (or until the patience is over), and returns all of them.
      */
     public List<String> awaitQuiet(int count) throws InterruptedException {
-        long deadline = System.nanoTime() + patience.get().toNanos();
+        long deadline = System.nanoTime() + patience.limit().toNanos();
         int seen = -1;
         long since = System.nanoTime();
         while (System.nanoTime() < deadline) {

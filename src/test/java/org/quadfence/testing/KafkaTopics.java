@@ -24,9 +24,9 @@ import java.util.Map;
 import java.util.concurrent.Future;
 
 /**
- * What the integration tests do with the topics of a {@link KafkaBroker}: create the job's topics,
- * write sample lines into them, read them from the beginning, and see how far the job's consumer
- * group has committed.
+ * What the integration tests do with the topics of a {@link Broker}: create the job's topics, write
+ * sample lines into them, read them from the beginning, and see how far the job's consumer group
+ * has committed.
  */
 public final class KafkaTopics {
 
@@ -38,8 +38,8 @@ public final class KafkaTopics {
      * Creates the job's topics under the names a properties file of the tests gives them:
      * "positions", "fences" (compacted), "geofence-events" (2 partitions), "geofence-dlq" (1).
      */
-    public static void createJobTopics(
-            KafkaBroker kafka, int positionPartitions, int fencePartitions) throws Exception {
+    public static void createJobTopics(Broker kafka, int positionPartitions, int fencePartitions)
+            throws Exception {
         kafka.createTopic("positions", positionPartitions, false);
         kafka.createTopic("fences", fencePartitions, true);
         kafka.createTopic("geofence-events", 2, false);
@@ -50,12 +50,18 @@ public final class KafkaTopics {
      * An idempotent producer of bytes (5 ms linger) that sends records as large as the broker
      * takes; the caller closes it.
      */
-    public static KafkaProducer<byte[], byte[]> producer(KafkaBroker kafka) {
+    public static KafkaProducer<byte[], byte[]> producer(Broker kafka) {
+        return producer(kafka, Map.of());
+    }
+
+    /** {@link #producer(Broker)} with more settings, or other values of its own. */
+    public static KafkaProducer<byte[], byte[]> producer(Broker kafka, Map<String, String> more) {
         Map<String, Object> p = new HashMap<>();
         p.put("bootstrap.servers", kafka.bootstrapServers());
         p.put("enable.idempotence", "true");
         p.put("linger.ms", "5");
         p.put("max.request.size", String.valueOf(EmbeddedKafka.MESSAGE_MAX_BYTES));
+        p.putAll(more);
         return new KafkaProducer<>(p, new ByteArraySerializer(), new ByteArraySerializer());
     }
 
@@ -117,7 +123,7 @@ public final class KafkaTopics {
     }
 
     /** An admin client of the broker; the caller closes it. */
-    public static Admin admin(KafkaBroker kafka) {
+    public static Admin admin(Broker kafka) {
         return Admin.create(Map.of("bootstrap.servers", kafka.bootstrapServers()));
     }
 
