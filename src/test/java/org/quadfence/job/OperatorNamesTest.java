@@ -51,7 +51,7 @@ class OperatorNamesTest {
                                 dir.resolve("events"),
                                 dir.resolve("dlq"),
                                 dir.resolve("memberships"),
-                                JobIo.rules(options));
+                                options.inputRules());
         StreamExecutionEnvironment env = StreamExecutionEnvironment.getExecutionEnvironment();
         GeofenceJob.assemble(env, options, io, true);
         StreamGraph graph = env.getStreamGraph();
