@@ -34,8 +34,10 @@ head -n 1000 "$data/positions.jsonl" >"$dir/tiny-positions.jsonl"
 ./quadfence replay --fences "$dir/tiny-fences.jsonl" --positions "$dir/tiny-positions.jsonl" \
     --output "$dir/tiny-events.jsonl" --parallelism 2 >/dev/null
 
-# The JVM flags ./quadfence gives its java (Flink's for Java 17), so that both JVMs start alike;
-# neither sets a heap size: both take the JVM's default, or both QUADFENCE_JAVA_OPTS when set.
+# The JVM flags ./quadfence gives its java (Flink's for Java 17), so that both JVMs start alike.
+# ./quadfence replay picks its collector and heap (docs/operations.md, "The replay JVM"); the peer
+# takes the JVM's defaults, as a Flink engineer's main would, unless PEER_JAVA_OPTS gives it flags
+# (for instance the ones ./quadfence picked, to compare like with like).
 opens="--add-exports=java.base/sun.net.util=ALL-UNNAMED --add-exports=java.rmi/sun.rmi.registry=ALL-UNNAMED
 --add-opens=java.base/java.lang=ALL-UNNAMED --add-opens=java.base/java.net=ALL-UNNAMED
 --add-opens=java.base/java.io=ALL-UNNAMED --add-opens=java.base/java.nio=ALL-UNNAMED
@@ -63,7 +65,7 @@ run_quadfence() {
 
 run_peer() {
     # shellcheck disable=SC2086
-    /usr/bin/time -v -o "$dir/peer-$1.time" java ${QUADFENCE_JAVA_OPTS:-} $opens \
+    /usr/bin/time -v -o "$dir/peer-$1.time" java ${PEER_JAVA_OPTS:-} $opens \
         -Dlog4j2.configurationFile="$root/src/test/resources/log4j2-job-bench.properties" \
         -cp "$cp" org.quadfence.bench.BroadcastStrTreeJob \
         "$data/fences.jsonl" "$data/positions.jsonl" "$dir/peer-events" 2 >"$dir/peer-$1.log" 2>&1 ||
@@ -118,7 +120,7 @@ thousands() { printf "%.0f" "$1" | sed ':a;s/\B[0-9]\{3\}\>/,&/;ta'; }
 echo
 echo "commit $(git rev-parse --short HEAD)$(git diff --quiet HEAD -- src pom.xml || echo ' (with uncommitted changes)'),"\
     "$(date -u +%Y-%m-%dT%H:%MZ), nproc $(nproc), $(java -version 2>&1 | head -n 1),"\
-    "load average before $load_before, after $load_after"
+    "load average before $load_before, after $load_after; peer JVM flags: ${PEER_JAVA_OPTS:-none}"
 echo "$count positions, $(wc -l <"$data/fences.jsonl") fence lines ($fences fences and their changes)," \
     "parallelism 2, medians of $pairs alternating pairs"
 echo

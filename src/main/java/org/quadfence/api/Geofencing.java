@@ -26,6 +26,7 @@ import org.quadfence.stages.DeadLetterSplitter;
 import org.quadfence.stages.EventOrderer;
 import org.quadfence.stages.FenceProperties;
 import org.quadfence.stages.FenceRouter;
+import org.quadfence.stages.FencesFirstTileMatcher;
 import org.quadfence.stages.MembershipTracker;
 import org.quadfence.stages.PropertiesJoiner;
 import org.quadfence.stages.SequencedEvent;
@@ -93,13 +94,29 @@ public final class Geofencing implements Serializable {
     private final String uidPrefix;
     private final boolean streamWatermarks;
     private final boolean currentFences;
+    private final boolean fencesFirst;
 
     private Geofencing(
-            JobOptions options, String uidPrefix, boolean streamWatermarks, boolean currentFences) {
+            JobOptions options,
+            String uidPrefix,
+            boolean streamWatermarks,
+            boolean currentFences,
+            boolean fencesFirst) {
         this.options = options;
         this.uidPrefix = uidPrefix;
         this.streamWatermarks = streamWatermarks;
         this.currentFences = currentFences;
+        this.fencesFirst = fencesFirst;
+    }
+
+    /**
+     * The same geofencing, whose tile stages read fence updates first while their watermark is
+     * behind the positions' ({@link FencesFirstTileMatcher}): positions then wait in their source,
+     * not in memory, while a large fences input is read. Only for a job that does not checkpoint
+     * (Flink refuses such stages in one that does), such as a replay of files.
+     */
+    public Geofencing readingFencesFirst() {
+        return new Geofencing(options, uidPrefix, streamWatermarks, currentFences, true);
     }
 
     /** A builder with the job's defaults (README, "Options"). */
@@ -114,7 +131,7 @@ public final class Geofencing implements Serializable {
      * @param currentFences whether {@link GeofenceStreams#currentFences} gets records
      */
     public static Geofencing of(JobOptions options, boolean currentFences) {
-        return new Geofencing(options, "", true, currentFences);
+        return new Geofencing(options, "", true, currentFences, false);
     }
 
     /** What the checks of the input records enforce, as the options say. */
@@ -316,6 +333,7 @@ public final class Geofencing implements Serializable {
             boolean answersEveryPosition) {
         int level = grid.level();
         int count = shards.count();
+        TileMatcher.Maker maker = fencesFirst ? FencesFirstTileMatcher::new : TileMatcher::new;
         return tileUpdates
                 .flatMap(
                         (TileUpdate u, Collector<TileUpdate> out) -> {
@@ -337,7 +355,7 @@ public final class Geofencing implements Serializable {
                         name,
                         TypeInformation.of(Membership.class),
                         waiting(
-                                new TileMatcher(
+                                maker.make(
                                         grid,
                                         options.intValue("node-capacity"),
                                         options.intValue("max-depth"),
@@ -504,7 +522,8 @@ public final class Geofencing implements Serializable {
          * @throws IllegalArgumentException naming the setting that is out of range
          */
         public Geofencing build() {
-            return new Geofencing(JobOptions.of(given), uidPrefix, streamWatermarks, currentFences);
+            return new Geofencing(
+                    JobOptions.of(given), uidPrefix, streamWatermarks, currentFences, false);
         }
 
         /** Sets {@code option} as a user would write it; a duration in milliseconds. */

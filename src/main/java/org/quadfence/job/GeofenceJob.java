@@ -103,8 +103,13 @@ public final class GeofenceJob {
                                 new TypeHint<Parsed<FenceChange>>() {}.getTypeInfo())
                         .uid("fences-source");
 
-        GeofenceStreams out =
-                Geofencing.of(options, io.currentFences() != null).applyParsed(positions, fences);
+        Geofencing geofencing = Geofencing.of(options, io.currentFences() != null);
+        // Bounded and unchecked (replay): positions wait in their file, not in memory, while the
+        // fences file is read.
+        if (!io.live() && !env.getCheckpointConfig().isCheckpointingEnabled()) {
+            geofencing = geofencing.readingFencesFirst();
+        }
+        GeofenceStreams out = geofencing.applyParsed(positions, fences);
 
         parallelism(out.events().sinkTo(io.events()).uid("events-sink").name("events sink"), io);
         parallelism(

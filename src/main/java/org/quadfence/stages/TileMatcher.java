@@ -58,6 +58,19 @@ public class TileMatcher extends EventTimeStage<TileKey, Position, Membership>
 
     private static final long serialVersionUID = 1L;
 
+    /** Makes a tile stage: {@link TileMatcher} and its kinds take the same arguments. */
+    @FunctionalInterface
+    public interface Maker {
+        TileMatcher make(
+                TileGrid grid,
+                int nodeCapacity,
+                int maxDepth,
+                double margin,
+                int tileLevel,
+                int tileShards,
+                boolean answersEveryPosition);
+    }
+
     /** The index of the positions input: the second one. */
     private static final int POSITIONS = 1;
 
@@ -79,6 +92,8 @@ public class TileMatcher extends EventTimeStage<TileKey, Position, Membership>
     private transient Counter candidatesTested;
     private transient long fencesIndexed;
     private transient TileQuery query;
+    private transient ShapePiece lastPiece;
+    private transient String lastFenceId;
 
     /**
      * @param grid the tiles of this stage's tier: its keys
@@ -220,9 +235,9 @@ public class TileMatcher extends EventTimeStage<TileKey, Position, Membership>
     }
 
     private void apply(TileUpdate update, TileKey tile) throws Exception {
-        String id = update.fenceId();
+        String id = shared(update.fenceId());
         ShapePiece before = fences.get(id);
-        ShapePiece after = update.piece();
+        ShapePiece after = shared(update.piece());
         if (after == null) {
             fences.remove(id);
         } else {
@@ -238,6 +253,25 @@ public class TileMatcher extends EventTimeStage<TileKey, Position, Membership>
         if (owned.index().isEmpty()) {
             indexes.remove(cell);
         }
+    }
+
+    // Each shard of a tile gets its own copy of an update, and a subtask holds several shards of
+    // a tile: the copies arrive one after the other, and keeping one object for them all keeps the
+    // fences in memory once per subtask, not once per shard.
+    private ShapePiece shared(ShapePiece piece) {
+        if (piece != null && piece.equals(lastPiece)) {
+            return lastPiece;
+        }
+        lastPiece = piece;
+        return piece;
+    }
+
+    private String shared(String fenceId) {
+        if (fenceId.equals(lastFenceId)) {
+            return lastFenceId;
+        }
+        lastFenceId = fenceId;
+        return fenceId;
     }
 
     /**
