@@ -128,6 +128,10 @@ public final class JobThroughput {
         DEFAULTS.put("managed-memory", "512m"); // RocksDB's memory in the MiniCluster
         // record each reported throughput run with JFR's profile settings (it slows the job down)
         DEFAULTS.put("jfr", "false");
+        // fence changes (dispatch zones, see DispatchZones): per second in the latency phase, per
+        // 100,000 positions in the throughput phase; a list gives a run of each
+        DEFAULTS.put("churn", "0");
+        DEFAULTS.put("churn-zones", "5000"); // the pool of zone ids the changes draw from
         DEFAULTS.put("seed", "42");
         DEFAULTS.put("out", "target/job-bench");
     }
@@ -153,6 +157,9 @@ public final class JobThroughput {
     private final Map<String, Integer> fenceKinds = new TreeMap<>();
     private double hashmapRate = Double.NaN;
     private int runs;
+    private final ChurnReport churnReport = new ChurnReport();
+    private final Map<Double, String> churnFenceTopics = new HashMap<>();
+    private final StringBuilder eventPathRows = new StringBuilder();
 
     private JobThroughput(
             Map<String, String> settings,
@@ -255,13 +262,21 @@ public final class JobThroughput {
                             + "|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|\n");
                 StringBuilder details = new StringBuilder();
                 int warmups = Integer.parseInt(settings.get("throughput-warmup"));
+                List<Double> churns = churns();
                 for (String backend : settings.get("backends").split(",")) {
                     for (int i = 0; i < warmups; i++) {
-                        throughput(backend.trim(), null);
+                        throughput(backend.trim(), churns.get(0), null);
                     }
-                    throughput(backend.trim(), details);
+                    for (double churn : churns) {
+                        throughput(backend.trim(), churn, details);
+                    }
                 }
-                report.append('\n').append(warmupLines).append('\n').append(details);
+                report.append('\n');
+                if (churnGiven()) {
+                    churnReport.describeThroughput(report);
+                }
+                eventPathTable();
+                report.append(warmupLines).append('\n').append(details);
             }
             if (phases.contains("scaleout")) {
                 scaleoutPhase();
@@ -312,6 +327,64 @@ public final class JobThroughput {
                         settings.get("fences"),
                         (System.nanoTime() - t0) / 1e9,
                         fenceKinds));
+    }
+
+    /** The churn settings, fence changes per second (latency) or per 100k positions. */
+    private List<Double> churns() {
+        List<Double> cs = new ArrayList<>();
+        for (String c : settings.get("churn").split(",")) {
+            cs.add(Double.parseDouble(c.trim()));
+        }
+        return cs;
+    }
+
+    /** Whether churn runs were asked for: then the churn tables are written. */
+    private boolean churnGiven() {
+        return churns().stream().anyMatch(c -> c > 0);
+    }
+
+    private static String churnTag(double churn) {
+        return churn > 0 ? "-c" + (long) churn : "";
+    }
+
+    /** Dispatch-zone changes of a throughput run at {@code churn} per 100,000 positions. */
+    private long churnChanges(double churn) {
+        return Math.round(positionsProduced * churn / 100_000);
+    }
+
+    /**
+     * A fences topic with the world's fences and {@link #churnChanges} dispatch-zone changes, their
+     * times spread over the positions' event time; made once per churn setting.
+     */
+    private String churnFences(double churn) throws Exception {
+        String topic = churnFenceTopics.get(churn);
+        if (topic != null) {
+            return topic;
+        }
+        topic = "fences" + churnTag(churn);
+        kafka.createTopic(topic, 2, true);
+        long rounds = (positionsProduced + intSetting("entities") - 1) / intSetting("entities");
+        String t = topic;
+        try (Producer p = new Producer(kafka.bootstrapServers(), 20)) {
+            writeBaseFences(p, topic);
+            new DispatchZones(seed(), intSetting("churn-zones"))
+                    .spread(
+                            churnChanges(churn),
+                            START,
+                            START + rounds * intervalMs(),
+                            (k, v, ts) -> p.send(t, k, v, ts));
+        }
+        log(churnChanges(churn) + " dispatch-zone changes written to " + topic);
+        churnFenceTopics.put(churn, topic);
+        return topic;
+    }
+
+    /** The world's fences, as {@link #produceFences} wrote them, to another topic. */
+    private void writeBaseFences(Producer p, String topic) {
+        world.fences(
+                intSetting("fences"),
+                intSetting("big-fences"),
+                (k, v, ts) -> p.send(topic, k, v, ts));
     }
 
     private void producePositions() throws Exception {
@@ -427,16 +500,21 @@ public final class JobThroughput {
     // ---------------------------------------------------------------- throughput
 
     /**
-     * One run of the whole job over all positions; reported in the table and {@code details}, or
-     * only logged when {@code details} is null (a warm-up run).
+     * One run of the whole job over all positions, with {@code churn} dispatch-zone changes per
+     * 100,000 positions in its fences topic; reported in the table and {@code details}, or only
+     * logged when {@code details} is null (a warm-up run).
      */
-    private void throughput(String backend, StringBuilder details) throws Exception {
+    private void throughput(String backend, double churn, StringBuilder details) throws Exception {
         boolean reported = details != null;
-        String tag = "tp-" + backend + "-" + (++runs);
+        String tag = "tp-" + backend + churnTag(churn) + "-" + (++runs);
         kafka.createTopic(tag + "-events", positionPartitions, false);
+        EventPath.stampAppendTime(kafka.bootstrapServers(), tag + "-events");
         kafka.createTopic(tag + "-dlq", 1, false);
         Map<String, String> o = baseOptions(tag, backend, "exactly-once");
         o.put("positions-topic", "positions");
+        if (churn > 0) {
+            o.put("fences-topic", churnFences(churn));
+        }
         o.put("checkpoint-interval", settings.get("checkpoint-interval"));
         JobOptions options = JobOptions.of(o);
         log("throughput run " + tag + ": " + options.asMap());
@@ -491,17 +569,23 @@ public final class JobThroughput {
         double wall = (finished - submitted) / 1e9;
         double fromFirst = first == 0 ? Double.NaN : (finished - first) / 1e9;
         double steady = steadyRate(progress, positionsProduced);
-        long events = count(tag + "-events", true);
+        EventPath.Written written;
+        try (KafkaConsumer<byte[], byte[]> c = kafka.consumer("written-" + tag, true)) {
+            written = EventPath.read(c, tag + "-events");
+        }
+        long events = written.events();
         long dead = count(tag + "-dlq", true);
         String line =
                 String.format(
                         Locale.ROOT,
-                        "%s%s: %.1f s wall, steady %.0f positions/s, %d events, %d dead letters",
+                        "%s%s: %.1f s wall, steady %.0f positions/s, %d events (%.0f events/s"
+                                + " written), %d dead letters",
                         tag,
                         reported ? "" : " (warm-up)",
                         wall,
                         steady,
                         events,
+                        written.perSecond(),
                         dead);
         log(line);
         if (!reported) {
@@ -510,6 +594,22 @@ public final class JobThroughput {
         }
         if (backend.equals("hashmap") && Double.isNaN(hashmapRate)) {
             hashmapRate = steady;
+        }
+        eventPathRows.append(
+                String.format(
+                        Locale.ROOT,
+                        "| %s | %s | %,d | %.3f | %.1f s | %,.0f | %,.0f |%n",
+                        backend,
+                        churn > 0 ? String.format(Locale.ROOT, "%,.0f", churn) : "-",
+                        events,
+                        (double) events / positionsProduced,
+                        (written.last() - written.first()) / 1e3,
+                        written.perSecond(),
+                        steady));
+        if (churn > 0 || churnGiven()) {
+            churnReport.add(
+                    new ChurnReport.ThroughputRow(
+                            backend, churn, churnChanges(churn), steady, events));
         }
         report.append(
                 String.format(
@@ -535,12 +635,35 @@ public final class JobThroughput {
                 String.format(
                         Locale.ROOT,
                         "Startup (submit to first position read) %.1f s; positions read %d; events"
-                                + " per position %.3f.%n%n",
+                                + " per position %.3f.%n%n"
+                                + "Event path: %,d events written by the sink in %.1f s (first to"
+                                + " last, broker append time), %,.0f events/s.%n%n",
                         first == 0 ? Double.NaN : (first - submitted) / 1e9,
                         Counting.COUNT.sum(),
-                        (double) events / positionsProduced));
+                        (double) events / positionsProduced,
+                        events,
+                        (written.last() - written.first()) / 1e3,
+                        written.perSecond()));
         mon.describe(details);
         cpuTable(details, cpu);
+    }
+
+    private void eventPathTable() {
+        report.append(
+                        "Event path (issue 21, goal 4): events / (time the sink wrote the last"
+                            + " event - time it wrote the first), the times being the broker's"
+                            + " append times of the events topic: the rate at which events went"
+                            + " from the entity stage (MembershipTracker) through the properties"
+                            + " join and the ordering to the sink while the job ran at full speed."
+                            + " It is the pipeline's rate in events, events per position x"
+                            + " positions/s, not a limit of the event stages alone; a workload with"
+                            + " many events per position (--workload event-heavy) puts the weight"
+                            + " on them.\n\n"
+                            + "| state backend | churn | events | events per position | first to"
+                            + " last event | events/s | positions/s (steady, 10-90%) |\n"
+                            + "|---|---:|---:|---:|---:|---:|---:|\n")
+                .append(eventPathRows)
+                .append('\n');
     }
 
     /** Rate of positions read between 10% and 90% of all. */
@@ -724,14 +847,23 @@ public final class JobThroughput {
         StringBuilder details = new StringBuilder();
         StringBuilder warmups = new StringBuilder();
         String[] first = settings.get("latency-runs").split(",")[0].trim().split("/");
+        // the most churn, so that the JIT has also compiled the fence changes' path
+        double warmupChurn = churns().stream().mapToDouble(Double::doubleValue).max().orElse(0);
         for (int i = 0; i < Integer.parseInt(settings.get("latency-warmup")); i++) {
-            warmups.append("- ").append(latency(first[0], first[1], rates.get(0), null));
+            warmups.append("- ")
+                    .append(latency(first[0], first[1], rates.get(0), warmupChurn, null));
         }
         for (double rate : rates) {
-            for (String run : settings.get("latency-runs").split(",")) {
-                String[] db = run.trim().split("/");
-                latency(db[0], db[1], rate, details);
+            for (double churn : churns()) {
+                for (String run : settings.get("latency-runs").split(",")) {
+                    String[] db = run.trim().split("/");
+                    latency(db[0], db[1], rate, churn, details);
+                }
             }
+        }
+        if (churnGiven()) {
+            report.append('\n');
+            churnReport.describeLatency(report);
         }
         if (warmups.length() > 0) {
             report.append(
@@ -744,10 +876,12 @@ public final class JobThroughput {
     }
 
     /**
-     * Runs the job unbounded at {@code rate} and measures its latency; reports the run in the table
-     * and {@code details}, or, without {@code details}, only returns its line (a warm-up).
+     * Runs the job unbounded at {@code rate}, with {@code churn} fence changes per second, and
+     * measures its latency; reports the run in the table and {@code details}, or, without {@code
+     * details}, only returns its line (a warm-up).
      */
-    private String latency(String delivery, String backend, double rate, StringBuilder details)
+    private String latency(
+            String delivery, String backend, double rate, double churn, StringBuilder details)
             throws Exception {
         String tag =
                 "lat-"
@@ -756,6 +890,7 @@ public final class JobThroughput {
                         + backend
                         + "-"
                         + (long) rate
+                        + churnTag(churn)
                         + "-"
                         + (++runs);
         kafka.createTopic(tag + "-positions", intSetting("partitions"), false);
@@ -764,8 +899,15 @@ public final class JobThroughput {
         Map<String, String> o = baseOptions(tag, backend, delivery);
         o.put("positions-topic", tag + "-positions");
         o.put("checkpoint-interval", settings.get("latency-checkpoint-interval"));
+        if (churn > 0) {
+            o.put("fences-topic", tag + "-fences");
+            kafka.createTopic(tag + "-fences", 2, true);
+            try (Producer p = new Producer(kafka.bootstrapServers(), 20)) {
+                writeBaseFences(p, tag + "-fences");
+            }
+        }
         JobOptions options = JobOptions.of(o);
-        log("latency run " + tag + " at " + rate + " positions/s");
+        log("latency run " + tag + " at " + rate + " positions/s, churn " + churn + "/s");
 
         System.gc();
         long heapBefore = usedHeap();
@@ -789,25 +931,39 @@ public final class JobThroughput {
         long backlogAtEnd;
         long genStart = System.currentTimeMillis();
         reader.window(genStart + warmupMs, genStart + warmupMs + measureMs);
-        try (Producer p = new Producer(kafka.bootstrapServers(), 5)) {
+        Window window = new Window();
+        try (Producer p = new Producer(kafka.bootstrapServers(), 5);
+                Producer churnProducer =
+                        churn > 0 ? new Producer(kafka.bootstrapServers(), 5) : null) {
+            ChurnFeed feed =
+                    new ChurnFeed(
+                            new DispatchZones(seed(), intSetting("churn-zones")),
+                            churn,
+                            (k, v, ts) -> churnProducer.send(tag + "-fences", k, v, ts));
+            if (churn > 0) {
+                feed.start();
+            }
             long t0 = System.nanoTime();
-            double stepSeconds = intSetting("entities") / rate;
+            int entities = intSetting("entities");
+            double stepSeconds = entities / rate;
             long lastPoll = 0;
             boolean measuring = false;
             while (true) {
                 long elapsedNs = System.nanoTime() - t0;
                 if (elapsedNs >= (warmupMs + measureMs) * 1_000_000L) {
+                    window.end(produced, feed.sent());
                     break;
                 }
                 if (!measuring && elapsedNs >= warmupMs * 1_000_000L) {
                     measuring = true;
                     cpu.start();
+                    window.start(produced, feed.sent());
                 }
                 long due = (long) (elapsedNs / 1e9 * rate);
                 while (produced < due) {
                     long now = System.currentTimeMillis();
                     world.next(
-                            (int) (produced % intSetting("entities")),
+                            (int) (produced % entities),
                             now,
                             stepSeconds,
                             (k, v, ts) -> p.send(tag + "-positions", k, v, ts));
@@ -819,6 +975,9 @@ public final class JobThroughput {
                     mon.poll(true);
                 }
                 Thread.sleep(1);
+            }
+            if (churn > 0) {
+                feed.stop();
             }
             p.flush();
             backlogAtEnd = produced - Counting.COUNT.sum();
@@ -848,10 +1007,26 @@ public final class JobThroughput {
                         ms(percentile(lat, 0.99)),
                         ms(lat.length == 0 ? -1 : lat[lat.length - 1]),
                         backlogAtEnd);
-        log(line);
+        log(line + window.describe());
         if (details == null) {
             return line + "\n";
         }
+        churnReport.add(
+                new ChurnReport.LatencyRow(
+                        delivery,
+                        backend,
+                        rate,
+                        churn,
+                        window.churnPerSecond(),
+                        window.producedPerSecond(),
+                        window.readPerSecond(),
+                        percentile(lat, 0.50),
+                        percentile(lat, 0.99),
+                        lat.length == 0 ? -1 : lat[lat.length - 1],
+                        options.millis("max-out-of-orderness")
+                                + options.millis("checkpoint-interval")
+                                + 500,
+                        keptUp));
         report.append(
                 String.format(
                         Locale.ROOT,
@@ -883,6 +1058,54 @@ public final class JobThroughput {
         mon.describe(details);
         cpuTable(details, cpu);
         return line + "\n";
+    }
+
+    /** What a latency run sent and read in its measured window. */
+    private static final class Window {
+        private final long[] at = new long[2];
+        private final long[] produced = new long[2];
+        private final long[] read = new long[2];
+        private final long[] churn = new long[2];
+
+        void start(long positions, long changes) {
+            mark(0, positions, changes);
+        }
+
+        void end(long positions, long changes) {
+            mark(1, positions, changes);
+        }
+
+        private void mark(int i, long positions, long changes) {
+            at[i] = System.nanoTime();
+            produced[i] = positions;
+            read[i] = Counting.COUNT.sum();
+            churn[i] = changes;
+        }
+
+        double producedPerSecond() {
+            return perSecond(produced);
+        }
+
+        double readPerSecond() {
+            return perSecond(read);
+        }
+
+        double churnPerSecond() {
+            return perSecond(churn);
+        }
+
+        private double perSecond(long[] counts) {
+            return at[1] <= at[0] ? Double.NaN : (counts[1] - counts[0]) / ((at[1] - at[0]) / 1e9);
+        }
+
+        String describe() {
+            return String.format(
+                    Locale.ROOT,
+                    "; in the window %.0f positions/s sent, %.0f read, %.0f fence changes/s",
+                    producedPerSecond(),
+                    readPerSecond(),
+                    churnPerSecond());
+        }
     }
 
     /** Reads the events topic from its beginning and keeps the latencies of a time window. */
