@@ -79,7 +79,9 @@ import java.util.stream.Stream;
  * </ul>
  *
  * <p>{@code --workload one-city} puts every entity and nearly every fence in one city, so that all
- * positions fall in one tile (see {@link BenchWorld}).
+ * positions fall in one tile (see {@link BenchWorld}). {@code --workload event-heavy} takes fences,
+ * fence changes and positions from {@link EventHeavyWorld} (about 1.8 events per position with
+ * {@code --interval 30s}), for the event path's rate; throughput and scale-out phases only.
  *
  * <p>Options ({@code --key value}; one argument holding them all, split on blanks, also works): see
  * {@link #DEFAULTS}. {@code --job.KEY VALUE} passes a job option (for example {@code
@@ -93,7 +95,7 @@ public final class JobThroughput {
     static final Map<String, String> DEFAULTS = new LinkedHashMap<>();
 
     static {
-        DEFAULTS.put("workload", "cities"); // or one-city
+        DEFAULTS.put("workload", "cities"); // or one-city, event-heavy
         DEFAULTS.put("fences", "100000");
         DEFAULTS.put("big-fences", "40"); // 1 to 30 degrees; plus two continents
         DEFAULTS.put("entities", "100000");
@@ -149,6 +151,7 @@ public final class JobThroughput {
     private final StringBuilder warmupLines = new StringBuilder();
     private KafkaBroker kafka;
     private BenchWorld world;
+    private EventHeavyFeed heavy; // --workload event-heavy, else null
     private long positionsProduced;
     private int positionPartitions;
     private final Map<Long, Long> positionsPerTile = new HashMap<>();
@@ -215,8 +218,18 @@ public final class JobThroughput {
         Files.createDirectories(out);
         List<String> phases = List.of(settings.get("phases").split(","));
         String workload = settings.get("workload");
-        if (!workload.equals("cities") && !workload.equals("one-city")) {
-            throw new IllegalArgumentException("--workload is cities or one-city, not " + workload);
+        if (!List.of("cities", "one-city", "event-heavy").contains(workload)) {
+            throw new IllegalArgumentException(
+                    "--workload is cities, one-city or event-heavy, not " + workload);
+        }
+        if (workload.equals("event-heavy")) {
+            if (phases.contains("latency")) {
+                throw new IllegalArgumentException(
+                        "--workload event-heavy has no latency phase (its world has no live feed)");
+            }
+            heavy =
+                    new EventHeavyFeed(
+                            seed(), intSetting("fences"), intSetting("entities"), intervalMs());
         }
         header();
         log("starting the Kafka broker");
@@ -299,6 +312,15 @@ public final class JobThroughput {
     private void produceFences() throws Exception {
         TileGrid grid = jobGrid();
         long t0 = System.nanoTime();
+        if (heavy != null) {
+            try (Producer p = new Producer(kafka.bootstrapServers(), 20)) {
+                writeBaseFences(p, "fences");
+            }
+            fenceKinds.put("event-heavy fences", intSetting("fences"));
+            fenceKinds.put("changes", EventHeavyFeed.changes(intSetting("fences")));
+            log("event-heavy fences produced in " + (System.nanoTime() - t0) / 1e9 + " s");
+            return;
+        }
         try (Producer p = new Producer(kafka.bootstrapServers(), 20)) {
             world.fences(
                     intSetting("fences"),
@@ -379,12 +401,32 @@ public final class JobThroughput {
         return topic;
     }
 
-    /** The world's fences, as {@link #produceFences} wrote them, to another topic. */
+    /** The world's fences, as {@link #produceFences} wrote them, to {@code topic}. */
     private void writeBaseFences(Producer p, String topic) {
+        if (heavy != null) {
+            long rounds =
+                    (Long.parseLong(settings.get("positions")) + intSetting("entities") - 1)
+                            / intSetting("entities");
+            heavy.fences(
+                    intSetting("fences"),
+                    START,
+                    START + rounds * intervalMs(),
+                    (k, v, ts) -> p.send(topic, k, v, ts));
+            return;
+        }
         world.fences(
                 intSetting("fences"),
                 intSetting("big-fences"),
                 (k, v, ts) -> p.send(topic, k, v, ts));
+    }
+
+    /** The positions of one round, of the event-heavy world or of the harness's. */
+    private void writeRound(long start, long round, int interval, BenchWorld.RecordSink out) {
+        if (heavy != null) {
+            heavy.round(start, round, interval, out);
+        } else {
+            world.round(start, round, interval, out);
+        }
     }
 
     private void producePositions() throws Exception {
@@ -396,7 +438,7 @@ public final class JobThroughput {
             long sent = 0;
             for (long round = 0; sent < m; round++) {
                 long[] left = {m - sent};
-                world.round(
+                writeRound(
                         START,
                         round,
                         intervalMs(),
@@ -424,6 +466,29 @@ public final class JobThroughput {
 
     private void dataShape() {
         section("Data");
+        if (heavy != null) {
+            report.append(
+                    String.format(
+                            Locale.ROOT,
+                            "Workload **event-heavy** (EventHeavyWorld, as docs/benchmarks.md's"
+                                + " event-heavy replay): %s fences packed around %d city centres"
+                                + " (regions, districts, 60 to 600 m blocks; rectangles, polygons,"
+                                + " circles; group fleet-b in every fourth city), %s of them"
+                                + " changed during the positions; %s entities moving through them,"
+                                + " one position every %s; %d positions, %d partitions; seed %s; %d"
+                                + " tiles of level %d hold positions.%n%n",
+                            settings.get("fences"),
+                            BenchWorld.cityCount(),
+                            fenceKinds.get("changes"),
+                            settings.get("entities"),
+                            settings.get("interval"),
+                            positionsProduced,
+                            positionPartitions,
+                            settings.get("seed"),
+                            positionsPerTile.size(),
+                            jobGrid().level()));
+            return;
+        }
         if (settings.get("workload").equals("one-city")) {
             report.append(
                     String.format(
