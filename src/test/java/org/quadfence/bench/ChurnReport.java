@@ -86,8 +86,8 @@ final class ChurnReport {
             b.append(
                     String.format(
                             Locale.ROOT,
-                            "| %s | %s | %,.0f | %,.0f | %,.0f | %,.0f | %,.0f | %s | %,d ms |"
-                                    + " %,d ms | %,d ms | %,d ms | %s | %s |%n",
+                            "| %s | %s | %,.0f | %,.0f | %,.0f | %,.0f | %,.0f | %s | %s | %s | %s"
+                                    + " | %,d ms | %s | %s |%n",
                             r.delivery(),
                             r.backend(),
                             r.rate(),
@@ -96,11 +96,11 @@ final class ChurnReport {
                             r.positionsProduced(),
                             r.positionsRead(),
                             ratio(r.positionsRead(), baseline(r)),
-                            r.p50(),
-                            r.p99(),
-                            r.max(),
+                            ms(r.p50()),
+                            ms(r.p99()),
+                            ms(r.max()),
                             r.boundMs(),
-                            r.p99() >= 0 && r.p99() <= r.boundMs() ? "yes" : "NO",
+                            r.p99() < 0 ? "- (no events)" : r.p99() <= r.boundMs() ? "yes" : "NO",
                             r.keptUp() ? "yes" : "NO"));
         }
         b.append('\n');
@@ -126,6 +126,10 @@ final class ChurnReport {
             }
         }
         return Double.NaN;
+    }
+
+    private static String ms(long v) {
+        return v < 0 ? "-" : String.format(Locale.ROOT, "%,d ms", v);
     }
 
     private static String ratio(double v, double base) {

@@ -12,6 +12,7 @@ import org.apache.kafka.common.config.ConfigResource;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Locale;
 import java.util.Map;
 import java.util.concurrent.TimeUnit;
 
@@ -34,6 +35,44 @@ final class EventPath {
     }
 
     private EventPath() {}
+
+    /** The event path table of the report, with {@code rows} of {@link #row}. */
+    static void describe(StringBuilder b, CharSequence rows) {
+        b.append(
+                        "Event path (issue 21, goal 4). **events/s** = events / (time the sink"
+                            + " wrote the last event - time it wrote the first), the times being"
+                            + " the broker's append times of the events topic: the rate at which"
+                            + " events went from the entity stage (MembershipTracker) through the"
+                            + " properties join and the ordering to the sink while they flowed. The"
+                            + " EventOrderer releases events as the watermark passes, so they come"
+                            + " in bursts and this can exceed the rate the whole job sustains,"
+                            + " which the last column gives: events per position x the steady"
+                            + " position rate. Neither is a limit of the event stages alone;"
+                            + " --workload event-heavy (about 1.8 events per position with"
+                            + " --interval 30s) puts the weight on them.\n\n"
+                            + "| state backend | churn | events | events per position | first to"
+                            + " last event | events/s | positions/s (steady, 10-90%) | events/s at"
+                            + " the steady position rate |\n"
+                            + "|---|---:|---:|---:|---:|---:|---:|---:|\n")
+                .append(rows)
+                .append('\n');
+    }
+
+    /** A row of the event path table: one throughput run. */
+    static String row(
+            String backend, double churn, Written written, long positions, double steady) {
+        return String.format(
+                Locale.ROOT,
+                "| %s | %s | %,d | %.3f | %.1f s | %,.0f | %,.0f | %,.0f |%n",
+                backend,
+                churn > 0 ? String.format(Locale.ROOT, "%,.0f", churn) : "-",
+                written.events(),
+                (double) written.events() / positions,
+                (written.last() - written.first()) / 1e3,
+                written.perSecond(),
+                steady,
+                steady * written.events() / positions);
+    }
 
     /** Makes the broker stamp the records of {@code topic} with their append time. */
     static void stampAppendTime(String bootstrap, String topic) throws Exception {

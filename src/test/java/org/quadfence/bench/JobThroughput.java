@@ -275,12 +275,11 @@ public final class JobThroughput {
                             + "|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|\n");
                 StringBuilder details = new StringBuilder();
                 int warmups = Integer.parseInt(settings.get("throughput-warmup"));
-                List<Double> churns = churns();
                 for (String backend : settings.get("backends").split(",")) {
                     for (int i = 0; i < warmups; i++) {
-                        throughput(backend.trim(), churns.get(0), null);
+                        throughput(backend.trim(), mostChurn(), null);
                     }
-                    for (double churn : churns) {
+                    for (double churn : churns()) {
                         throughput(backend.trim(), churn, details);
                     }
                 }
@@ -363,6 +362,14 @@ public final class JobThroughput {
     /** Whether churn runs were asked for: then the churn tables are written. */
     private boolean churnGiven() {
         return churns().stream().anyMatch(c -> c > 0);
+    }
+
+    /**
+     * The largest churn setting: the warm-up runs' churn, so that the JIT has also compiled the
+     * path of the fence changes before the reported runs.
+     */
+    private double mostChurn() {
+        return churns().stream().mapToDouble(Double::doubleValue).max().orElse(0);
     }
 
     private static String churnTag(double churn) {
@@ -660,19 +667,8 @@ public final class JobThroughput {
         if (backend.equals("hashmap") && Double.isNaN(hashmapRate)) {
             hashmapRate = steady;
         }
-        eventPathRows.append(
-                String.format(
-                        Locale.ROOT,
-                        "| %s | %s | %,d | %.3f | %.1f s | %,.0f | %,.0f | %,.0f |%n",
-                        backend,
-                        churn > 0 ? String.format(Locale.ROOT, "%,.0f", churn) : "-",
-                        events,
-                        (double) events / positionsProduced,
-                        (written.last() - written.first()) / 1e3,
-                        written.perSecond(),
-                        steady,
-                        steady * events / positionsProduced));
-        if (churn > 0 || churnGiven()) {
+        eventPathRows.append(EventPath.row(backend, churn, written, positionsProduced, steady));
+        if (churnGiven()) {
             churnReport.add(
                     new ChurnReport.ThroughputRow(
                             backend, churn, churnChanges(churn), steady, events));
@@ -715,24 +711,7 @@ public final class JobThroughput {
     }
 
     private void eventPathTable() {
-        report.append(
-                        "Event path (issue 21, goal 4). **events/s** = events / (time the sink"
-                            + " wrote the last event - time it wrote the first), the times being"
-                            + " the broker's append times of the events topic: the rate at which"
-                            + " events went from the entity stage (MembershipTracker) through the"
-                            + " properties join and the ordering to the sink while they flowed. The"
-                            + " EventOrderer releases events as the watermark passes, so they come"
-                            + " in bursts and this can exceed the rate the whole job sustains,"
-                            + " which the last column gives: events per position x the steady"
-                            + " position rate. Neither is a limit of the event stages alone;"
-                            + " --workload event-heavy (about 1.8 events per position with"
-                            + " --interval 30s) puts the weight on them.\n\n"
-                            + "| state backend | churn | events | events per position | first to"
-                            + " last event | events/s | positions/s (steady, 10-90%) | events/s at"
-                            + " the steady position rate |\n"
-                            + "|---|---:|---:|---:|---:|---:|---:|---:|\n")
-                .append(eventPathRows)
-                .append('\n');
+        EventPath.describe(report, eventPathRows);
     }
 
     /** Rate of positions read between 10% and 90% of all. */
@@ -916,11 +895,9 @@ public final class JobThroughput {
         StringBuilder details = new StringBuilder();
         StringBuilder warmups = new StringBuilder();
         String[] first = settings.get("latency-runs").split(",")[0].trim().split("/");
-        // the most churn, so that the JIT has also compiled the fence changes' path
-        double warmupChurn = churns().stream().mapToDouble(Double::doubleValue).max().orElse(0);
         for (int i = 0; i < Integer.parseInt(settings.get("latency-warmup")); i++) {
             warmups.append("- ")
-                    .append(latency(first[0], first[1], rates.get(0), warmupChurn, null));
+                    .append(latency(first[0], first[1], rates.get(0), mostChurn(), null));
         }
         for (double rate : rates) {
             for (double churn : churns()) {
@@ -976,7 +953,13 @@ public final class JobThroughput {
             }
         }
         JobOptions options = JobOptions.of(o);
-        log("latency run " + tag + " at " + rate + " positions/s, churn " + churn + "/s");
+        log(
+                "latency run "
+                        + tag
+                        + " at "
+                        + rate
+                        + " positions/s"
+                        + (churn > 0 ? ", " + churn + " fence changes/s" : ""));
 
         System.gc();
         long heapBefore = usedHeap();
@@ -1000,7 +983,7 @@ public final class JobThroughput {
         long backlogAtEnd;
         long genStart = System.currentTimeMillis();
         reader.window(genStart + warmupMs, genStart + warmupMs + measureMs);
-        Window window = new Window();
+        LatencyWindow window = new LatencyWindow();
         try (Producer p = new Producer(kafka.bootstrapServers(), 5);
                 Producer churnProducer =
                         churn > 0 ? new Producer(kafka.bootstrapServers(), 5) : null) {
@@ -1020,13 +1003,13 @@ public final class JobThroughput {
             while (true) {
                 long elapsedNs = System.nanoTime() - t0;
                 if (elapsedNs >= (warmupMs + measureMs) * 1_000_000L) {
-                    window.end(produced, feed.sent());
+                    window.end(produced, Counting.COUNT.sum(), feed.sent());
                     break;
                 }
                 if (!measuring && elapsedNs >= warmupMs * 1_000_000L) {
                     measuring = true;
                     cpu.start();
-                    window.start(produced, feed.sent());
+                    window.start(produced, Counting.COUNT.sum(), feed.sent());
                 }
                 long due = (long) (elapsedNs / 1e9 * rate);
                 while (produced < due) {
@@ -1127,54 +1110,6 @@ public final class JobThroughput {
         mon.describe(details);
         cpuTable(details, cpu);
         return line + "\n";
-    }
-
-    /** What a latency run sent and read in its measured window. */
-    private static final class Window {
-        private final long[] at = new long[2];
-        private final long[] produced = new long[2];
-        private final long[] read = new long[2];
-        private final long[] churn = new long[2];
-
-        void start(long positions, long changes) {
-            mark(0, positions, changes);
-        }
-
-        void end(long positions, long changes) {
-            mark(1, positions, changes);
-        }
-
-        private void mark(int i, long positions, long changes) {
-            at[i] = System.nanoTime();
-            produced[i] = positions;
-            read[i] = Counting.COUNT.sum();
-            churn[i] = changes;
-        }
-
-        double producedPerSecond() {
-            return perSecond(produced);
-        }
-
-        double readPerSecond() {
-            return perSecond(read);
-        }
-
-        double churnPerSecond() {
-            return perSecond(churn);
-        }
-
-        private double perSecond(long[] counts) {
-            return at[1] <= at[0] ? Double.NaN : (counts[1] - counts[0]) / ((at[1] - at[0]) / 1e9);
-        }
-
-        String describe() {
-            return String.format(
-                    Locale.ROOT,
-                    "; in the window %.0f positions/s sent, %.0f read, %.0f fence changes/s",
-                    producedPerSecond(),
-                    readPerSecond(),
-                    churnPerSecond());
-        }
     }
 
     /** Reads the events topic from its beginning and keeps the latencies of a time window. */
