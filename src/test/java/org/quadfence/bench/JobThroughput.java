@@ -83,6 +83,12 @@ import java.util.stream.Stream;
  * fence changes and positions from {@link EventHeavyWorld} (about 1.8 events per position with
  * {@code --interval 30s}), for the event path's rate; throughput and scale-out phases only.
  *
+ * <p>{@code --churn} adds fence churn ({@link DispatchZones}): changes per second written by a
+ * second producer ({@link ChurnFeed}) during the latency runs, or changes per 100,000 positions
+ * preloaded in the throughput runs' fences topic; a list gives a run of each, tabled beside the run
+ * without churn ({@link ChurnReport}). Every throughput run also gives its event path's rate
+ * ({@link EventPath}).
+ *
  * <p>Options ({@code --key value}; one argument holding them all, split on blanks, also works): see
  * {@link #DEFAULTS}. {@code --job.KEY VALUE} passes a job option (for example {@code
  * --job.tile-level 9}), {@code --flink.KEY VALUE} a Flink configuration entry of the local cluster
