@@ -45,25 +45,53 @@ final class EventPath {
                             + " events went from the entity stage (MembershipTracker) through the"
                             + " properties join and the ordering to the sink while they flowed. The"
                             + " EventOrderer releases events as the watermark passes, so they come"
-                            + " in bursts and this can exceed the rate the whole job sustains,"
-                            + " which the last column gives: events per position x the steady"
-                            + " position rate. Neither is a limit of the event stages alone;"
+                            + " in bursts and this can exceed the rate the whole job sustains"
+                            + " (events per position x the steady position rate). Neither is a"
+                            + " limit of the event stages alone. Their own cost: the CPU time of"
+                            + " their task threads over the run (MembershipTracker,"
+                            + " PropertiesJoiner, EventOrderer with the sink's writer; not the"
+                            + " Kafka producer's I/O thread, GC or JIT), and events per CPU-s of"
+                            + " them, what one core given to those stages alone would carry."
                             + " --workload event-heavy (about 1.8 events per position with"
                             + " --interval 30s) puts the weight on them.\n\n"
                             + "| state backend | churn | events | events per position | first to"
                             + " last event | events/s | positions/s (steady, 10-90%) | events/s at"
-                            + " the steady position rate |\n"
-                            + "|---|---:|---:|---:|---:|---:|---:|---:|\n")
+                            + " the steady position rate | CPU-s of the event stages | events per"
+                            + " CPU-s of the event stages |\n"
+                            + "|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|\n")
                 .append(rows)
                 .append('\n');
     }
 
+    /**
+     * CPU seconds of the event stages' task threads in {@code byGroup} ({@link CpuAccount}): the
+     * MembershipTracker, the PropertiesJoiner and the EventOrderer with the events sink's writer.
+     */
+    static double stageCpuSeconds(Map<String, Double> byGroup) {
+        double s = 0;
+        for (Map.Entry<String, Double> e : byGroup.entrySet()) {
+            String g = e.getKey();
+            if (g.startsWith("Flink task: ")
+                    && (g.contains("MembershipTracker")
+                            || g.contains("PropertiesJoiner")
+                            || g.contains("EventOrderer"))) {
+                s += e.getValue();
+            }
+        }
+        return s;
+    }
+
     /** A row of the event path table: one throughput run. */
     static String row(
-            String backend, double churn, Written written, long positions, double steady) {
+            String backend,
+            double churn,
+            Written written,
+            long positions,
+            double steady,
+            double stageCpuSeconds) {
         return String.format(
                 Locale.ROOT,
-                "| %s | %s | %,d | %.3f | %.1f s | %,.0f | %,.0f | %,.0f |%n",
+                "| %s | %s | %,d | %.3f | %.1f s | %,.0f | %,.0f | %,.0f | %.1f | %,.0f |%n",
                 backend,
                 churn > 0 ? String.format(Locale.ROOT, "%,.0f", churn) : "-",
                 written.events(),
@@ -71,7 +99,9 @@ final class EventPath {
                 (written.last() - written.first()) / 1e3,
                 written.perSecond(),
                 steady,
-                steady * written.events() / positions);
+                steady * written.events() / positions,
+                stageCpuSeconds,
+                written.events() / stageCpuSeconds);
     }
 
     /** Makes the broker stamp the records of {@code topic} with their append time. */

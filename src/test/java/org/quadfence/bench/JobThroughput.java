@@ -673,7 +673,14 @@ public final class JobThroughput {
         if (backend.equals("hashmap") && Double.isNaN(hashmapRate)) {
             hashmapRate = steady;
         }
-        eventPathRows.append(EventPath.row(backend, churn, written, positionsProduced, steady));
+        eventPathRows.append(
+                EventPath.row(
+                        backend,
+                        churn,
+                        written,
+                        positionsProduced,
+                        steady,
+                        EventPath.stageCpuSeconds(cpu.byGroup())));
         if (churnGiven()) {
             churnReport.add(
                     new ChurnReport.ThroughputRow(
