@@ -1011,6 +1011,8 @@ public final class JobThroughput {
             long t0 = System.nanoTime();
             int entities = intSetting("entities");
             double stepSeconds = entities / rate;
+            String positions = tag + "-positions";
+            BenchWorld.RecordSink send = (k, v, ts) -> p.send(positions, k, v, ts);
             long lastPoll = 0;
             boolean measuring = false;
             while (true) {
@@ -1027,11 +1029,7 @@ public final class JobThroughput {
                 long due = (long) (elapsedNs / 1e9 * rate);
                 while (produced < due) {
                     long now = System.currentTimeMillis();
-                    world.next(
-                            (int) (produced % entities),
-                            now,
-                            stepSeconds,
-                            (k, v, ts) -> p.send(tag + "-positions", k, v, ts));
+                    world.next((int) (produced % entities), now, stepSeconds, send);
                     produced++;
                 }
                 if (measuring && elapsedNs - lastPoll > 2_000_000_000L) {
