@@ -79,7 +79,15 @@ import java.util.stream.Stream;
  * </ul>
  *
  * <p>{@code --workload one-city} puts every entity and nearly every fence in one city, so that all
- * positions fall in one tile (see {@link BenchWorld}).
+ * positions fall in one tile (see {@link BenchWorld}). {@code --workload event-heavy} takes fences,
+ * fence changes and positions from {@link EventHeavyWorld} (about 1.8 events per position with
+ * {@code --interval 30s}), for the event path's rate; throughput and scale-out phases only.
+ *
+ * <p>{@code --churn} adds fence churn ({@link DispatchZones}): changes per second written by a
+ * second producer ({@link ChurnFeed}) during the latency runs, or changes per 100,000 positions
+ * preloaded in the throughput runs' fences topic; a list gives a run of each, tabled beside the run
+ * without churn ({@link ChurnReport}). Every throughput run also gives its event path's rate
+ * ({@link EventPath}).
  *
  * <p>Options ({@code --key value}; one argument holding them all, split on blanks, also works): see
  * {@link #DEFAULTS}. {@code --job.KEY VALUE} passes a job option (for example {@code
@@ -93,7 +101,7 @@ public final class JobThroughput {
     static final Map<String, String> DEFAULTS = new LinkedHashMap<>();
 
     static {
-        DEFAULTS.put("workload", "cities"); // or one-city
+        DEFAULTS.put("workload", "cities"); // or one-city, event-heavy
         DEFAULTS.put("fences", "100000");
         DEFAULTS.put("big-fences", "40"); // 1 to 30 degrees; plus two continents
         DEFAULTS.put("entities", "100000");
@@ -128,6 +136,10 @@ public final class JobThroughput {
         DEFAULTS.put("managed-memory", "512m"); // RocksDB's memory in the MiniCluster
         // record each reported throughput run with JFR's profile settings (it slows the job down)
         DEFAULTS.put("jfr", "false");
+        // fence changes (dispatch zones, see DispatchZones): per second in the latency phase, per
+        // 100,000 positions in the throughput phase; a list gives a run of each
+        DEFAULTS.put("churn", "0");
+        DEFAULTS.put("churn-zones", "5000"); // the pool of zone ids the changes draw from
         DEFAULTS.put("seed", "42");
         DEFAULTS.put("out", "target/job-bench");
     }
@@ -145,6 +157,7 @@ public final class JobThroughput {
     private final StringBuilder warmupLines = new StringBuilder();
     private KafkaBroker kafka;
     private BenchWorld world;
+    private EventHeavyFeed heavy; // --workload event-heavy, else null
     private long positionsProduced;
     private int positionPartitions;
     private final Map<Long, Long> positionsPerTile = new HashMap<>();
@@ -153,6 +166,9 @@ public final class JobThroughput {
     private final Map<String, Integer> fenceKinds = new TreeMap<>();
     private double hashmapRate = Double.NaN;
     private int runs;
+    private final ChurnReport churnReport = new ChurnReport();
+    private final Map<Double, String> churnFenceTopics = new HashMap<>();
+    private final StringBuilder eventPathRows = new StringBuilder();
 
     private JobThroughput(
             Map<String, String> settings,
@@ -208,8 +224,18 @@ public final class JobThroughput {
         Files.createDirectories(out);
         List<String> phases = List.of(settings.get("phases").split(","));
         String workload = settings.get("workload");
-        if (!workload.equals("cities") && !workload.equals("one-city")) {
-            throw new IllegalArgumentException("--workload is cities or one-city, not " + workload);
+        if (!List.of("cities", "one-city", "event-heavy").contains(workload)) {
+            throw new IllegalArgumentException(
+                    "--workload is cities, one-city or event-heavy, not " + workload);
+        }
+        if (workload.equals("event-heavy")) {
+            if (phases.contains("latency")) {
+                throw new IllegalArgumentException(
+                        "--workload event-heavy has no latency phase (its world has no live feed)");
+            }
+            heavy =
+                    new EventHeavyFeed(
+                            seed(), intSetting("fences"), intSetting("entities"), intervalMs());
         }
         header();
         log("starting the Kafka broker");
@@ -257,11 +283,18 @@ public final class JobThroughput {
                 int warmups = Integer.parseInt(settings.get("throughput-warmup"));
                 for (String backend : settings.get("backends").split(",")) {
                     for (int i = 0; i < warmups; i++) {
-                        throughput(backend.trim(), null);
+                        throughput(backend.trim(), mostChurn(), null);
                     }
-                    throughput(backend.trim(), details);
+                    for (double churn : churns()) {
+                        throughput(backend.trim(), churn, details);
+                    }
                 }
-                report.append('\n').append(warmupLines).append('\n').append(details);
+                report.append('\n');
+                if (churnGiven()) {
+                    churnReport.describeThroughput(report);
+                }
+                eventPathTable();
+                report.append(warmupLines).append('\n').append(details);
             }
             if (phases.contains("scaleout")) {
                 scaleoutPhase();
@@ -284,6 +317,15 @@ public final class JobThroughput {
     private void produceFences() throws Exception {
         TileGrid grid = jobGrid();
         long t0 = System.nanoTime();
+        if (heavy != null) {
+            try (Producer p = new Producer(kafka.bootstrapServers(), 20)) {
+                writeBaseFences(p, "fences");
+            }
+            fenceKinds.put("event-heavy fences", intSetting("fences"));
+            fenceKinds.put("changes", EventHeavyFeed.changes(intSetting("fences")));
+            log("event-heavy fences produced in " + (System.nanoTime() - t0) / 1e9 + " s");
+            return;
+        }
         try (Producer p = new Producer(kafka.bootstrapServers(), 20)) {
             world.fences(
                     intSetting("fences"),
@@ -314,6 +356,92 @@ public final class JobThroughput {
                         fenceKinds));
     }
 
+    /** The churn settings, fence changes per second (latency) or per 100k positions. */
+    private List<Double> churns() {
+        List<Double> cs = new ArrayList<>();
+        for (String c : settings.get("churn").split(",")) {
+            cs.add(Double.parseDouble(c.trim()));
+        }
+        return cs;
+    }
+
+    /** Whether churn runs were asked for: then the churn tables are written. */
+    private boolean churnGiven() {
+        return churns().stream().anyMatch(c -> c > 0);
+    }
+
+    /**
+     * The largest churn setting: the warm-up runs' churn, so that the JIT has also compiled the
+     * path of the fence changes before the reported runs.
+     */
+    private double mostChurn() {
+        return churns().stream().mapToDouble(Double::doubleValue).max().orElse(0);
+    }
+
+    private static String churnTag(double churn) {
+        return churn > 0 ? "-c" + (long) churn : "";
+    }
+
+    /** Dispatch-zone changes of a throughput run at {@code churn} per 100,000 positions. */
+    private long churnChanges(double churn) {
+        return Math.round(positionsProduced * churn / 100_000);
+    }
+
+    /**
+     * A fences topic with the world's fences and {@link #churnChanges} dispatch-zone changes, their
+     * times spread over the positions' event time; made once per churn setting.
+     */
+    private String churnFences(double churn) throws Exception {
+        String topic = churnFenceTopics.get(churn);
+        if (topic != null) {
+            return topic;
+        }
+        topic = "fences" + churnTag(churn);
+        kafka.createTopic(topic, 2, true);
+        long rounds = (positionsProduced + intSetting("entities") - 1) / intSetting("entities");
+        String t = topic;
+        try (Producer p = new Producer(kafka.bootstrapServers(), 20)) {
+            writeBaseFences(p, topic);
+            new DispatchZones(seed(), intSetting("churn-zones"))
+                    .spread(
+                            churnChanges(churn),
+                            START,
+                            START + rounds * intervalMs(),
+                            (k, v, ts) -> p.send(t, k, v, ts));
+        }
+        log(churnChanges(churn) + " dispatch-zone changes written to " + topic);
+        churnFenceTopics.put(churn, topic);
+        return topic;
+    }
+
+    /** The world's fences, as {@link #produceFences} wrote them, to {@code topic}. */
+    private void writeBaseFences(Producer p, String topic) {
+        if (heavy != null) {
+            long rounds =
+                    (Long.parseLong(settings.get("positions")) + intSetting("entities") - 1)
+                            / intSetting("entities");
+            heavy.fences(
+                    intSetting("fences"),
+                    START,
+                    START + rounds * intervalMs(),
+                    (k, v, ts) -> p.send(topic, k, v, ts));
+            return;
+        }
+        world.fences(
+                intSetting("fences"),
+                intSetting("big-fences"),
+                (k, v, ts) -> p.send(topic, k, v, ts));
+    }
+
+    /** The positions of one round, of the event-heavy world or of the harness's. */
+    private void writeRound(long start, long round, int interval, BenchWorld.RecordSink out) {
+        if (heavy != null) {
+            heavy.round(start, round, interval, out);
+        } else {
+            world.round(start, round, interval, out);
+        }
+    }
+
     private void producePositions() throws Exception {
         long m = Long.parseLong(settings.get("positions"));
         int entities = intSetting("entities");
@@ -323,7 +451,7 @@ public final class JobThroughput {
             long sent = 0;
             for (long round = 0; sent < m; round++) {
                 long[] left = {m - sent};
-                world.round(
+                writeRound(
                         START,
                         round,
                         intervalMs(),
@@ -351,6 +479,29 @@ public final class JobThroughput {
 
     private void dataShape() {
         section("Data");
+        if (heavy != null) {
+            report.append(
+                    String.format(
+                            Locale.ROOT,
+                            "Workload **event-heavy** (EventHeavyWorld, as docs/benchmarks.md's"
+                                + " event-heavy replay): %s fences packed around %d city centres"
+                                + " (regions, districts, 60 to 600 m blocks; rectangles, polygons,"
+                                + " circles; group fleet-b in every fourth city), %s of them"
+                                + " changed during the positions; %s entities moving through them,"
+                                + " one position every %s; %d positions, %d partitions; seed %s; %d"
+                                + " tiles of level %d hold positions.%n%n",
+                            settings.get("fences"),
+                            BenchWorld.cityCount(),
+                            fenceKinds.get("changes"),
+                            settings.get("entities"),
+                            settings.get("interval"),
+                            positionsProduced,
+                            positionPartitions,
+                            settings.get("seed"),
+                            positionsPerTile.size(),
+                            jobGrid().level()));
+            return;
+        }
         if (settings.get("workload").equals("one-city")) {
             report.append(
                     String.format(
@@ -427,16 +578,21 @@ public final class JobThroughput {
     // ---------------------------------------------------------------- throughput
 
     /**
-     * One run of the whole job over all positions; reported in the table and {@code details}, or
-     * only logged when {@code details} is null (a warm-up run).
+     * One run of the whole job over all positions, with {@code churn} dispatch-zone changes per
+     * 100,000 positions in its fences topic; reported in the table and {@code details}, or only
+     * logged when {@code details} is null (a warm-up run).
      */
-    private void throughput(String backend, StringBuilder details) throws Exception {
+    private void throughput(String backend, double churn, StringBuilder details) throws Exception {
         boolean reported = details != null;
-        String tag = "tp-" + backend + "-" + (++runs);
+        String tag = "tp-" + backend + churnTag(churn) + "-" + (++runs);
         kafka.createTopic(tag + "-events", positionPartitions, false);
+        EventPath.stampAppendTime(kafka.bootstrapServers(), tag + "-events");
         kafka.createTopic(tag + "-dlq", 1, false);
         Map<String, String> o = baseOptions(tag, backend, "exactly-once");
         o.put("positions-topic", "positions");
+        if (churn > 0) {
+            o.put("fences-topic", churnFences(churn));
+        }
         o.put("checkpoint-interval", settings.get("checkpoint-interval"));
         JobOptions options = JobOptions.of(o);
         log("throughput run " + tag + ": " + options.asMap());
@@ -491,17 +647,23 @@ public final class JobThroughput {
         double wall = (finished - submitted) / 1e9;
         double fromFirst = first == 0 ? Double.NaN : (finished - first) / 1e9;
         double steady = steadyRate(progress, positionsProduced);
-        long events = count(tag + "-events", true);
+        EventPath.Written written;
+        try (KafkaConsumer<byte[], byte[]> c = kafka.consumer("written-" + tag, true)) {
+            written = EventPath.read(c, tag + "-events");
+        }
+        long events = written.events();
         long dead = count(tag + "-dlq", true);
         String line =
                 String.format(
                         Locale.ROOT,
-                        "%s%s: %.1f s wall, steady %.0f positions/s, %d events, %d dead letters",
+                        "%s%s: %.1f s wall, steady %.0f positions/s, %d events (%.0f events/s"
+                                + " written), %d dead letters",
                         tag,
                         reported ? "" : " (warm-up)",
                         wall,
                         steady,
                         events,
+                        written.perSecond(),
                         dead);
         log(line);
         if (!reported) {
@@ -510,6 +672,19 @@ public final class JobThroughput {
         }
         if (backend.equals("hashmap") && Double.isNaN(hashmapRate)) {
             hashmapRate = steady;
+        }
+        eventPathRows.append(
+                EventPath.row(
+                        backend,
+                        churn,
+                        written,
+                        positionsProduced,
+                        steady,
+                        EventPath.stageCpuSeconds(cpu.byGroup())));
+        if (churnGiven()) {
+            churnReport.add(
+                    new ChurnReport.ThroughputRow(
+                            backend, churn, churnChanges(churn), steady, events));
         }
         report.append(
                 String.format(
@@ -535,12 +710,21 @@ public final class JobThroughput {
                 String.format(
                         Locale.ROOT,
                         "Startup (submit to first position read) %.1f s; positions read %d; events"
-                                + " per position %.3f.%n%n",
+                                + " per position %.3f.%n%n"
+                                + "Event path: %,d events written by the sink in %.1f s (first to"
+                                + " last, broker append time), %,.0f events/s.%n%n",
                         first == 0 ? Double.NaN : (first - submitted) / 1e9,
                         Counting.COUNT.sum(),
-                        (double) events / positionsProduced));
+                        (double) events / positionsProduced,
+                        events,
+                        (written.last() - written.first()) / 1e3,
+                        written.perSecond()));
         mon.describe(details);
         cpuTable(details, cpu);
+    }
+
+    private void eventPathTable() {
+        EventPath.describe(report, eventPathRows);
     }
 
     /** Rate of positions read between 10% and 90% of all. */
@@ -725,13 +909,20 @@ public final class JobThroughput {
         StringBuilder warmups = new StringBuilder();
         String[] first = settings.get("latency-runs").split(",")[0].trim().split("/");
         for (int i = 0; i < Integer.parseInt(settings.get("latency-warmup")); i++) {
-            warmups.append("- ").append(latency(first[0], first[1], rates.get(0), null));
+            warmups.append("- ")
+                    .append(latency(first[0], first[1], rates.get(0), mostChurn(), null));
         }
         for (double rate : rates) {
-            for (String run : settings.get("latency-runs").split(",")) {
-                String[] db = run.trim().split("/");
-                latency(db[0], db[1], rate, details);
+            for (double churn : churns()) {
+                for (String run : settings.get("latency-runs").split(",")) {
+                    String[] db = run.trim().split("/");
+                    latency(db[0], db[1], rate, churn, details);
+                }
             }
+        }
+        if (churnGiven()) {
+            report.append('\n');
+            churnReport.describeLatency(report);
         }
         if (warmups.length() > 0) {
             report.append(
@@ -744,10 +935,12 @@ public final class JobThroughput {
     }
 
     /**
-     * Runs the job unbounded at {@code rate} and measures its latency; reports the run in the table
-     * and {@code details}, or, without {@code details}, only returns its line (a warm-up).
+     * Runs the job unbounded at {@code rate}, with {@code churn} fence changes per second, and
+     * measures its latency; reports the run in the table and {@code details}, or, without {@code
+     * details}, only returns its line (a warm-up).
      */
-    private String latency(String delivery, String backend, double rate, StringBuilder details)
+    private String latency(
+            String delivery, String backend, double rate, double churn, StringBuilder details)
             throws Exception {
         String tag =
                 "lat-"
@@ -756,6 +949,7 @@ public final class JobThroughput {
                         + backend
                         + "-"
                         + (long) rate
+                        + churnTag(churn)
                         + "-"
                         + (++runs);
         kafka.createTopic(tag + "-positions", intSetting("partitions"), false);
@@ -764,8 +958,21 @@ public final class JobThroughput {
         Map<String, String> o = baseOptions(tag, backend, delivery);
         o.put("positions-topic", tag + "-positions");
         o.put("checkpoint-interval", settings.get("latency-checkpoint-interval"));
+        if (churn > 0) {
+            o.put("fences-topic", tag + "-fences");
+            kafka.createTopic(tag + "-fences", 2, true);
+            try (Producer p = new Producer(kafka.bootstrapServers(), 20)) {
+                writeBaseFences(p, tag + "-fences");
+            }
+        }
         JobOptions options = JobOptions.of(o);
-        log("latency run " + tag + " at " + rate + " positions/s");
+        log(
+                "latency run "
+                        + tag
+                        + " at "
+                        + rate
+                        + " positions/s"
+                        + (churn > 0 ? ", " + churn + " fence changes/s" : ""));
 
         System.gc();
         long heapBefore = usedHeap();
@@ -789,28 +996,40 @@ public final class JobThroughput {
         long backlogAtEnd;
         long genStart = System.currentTimeMillis();
         reader.window(genStart + warmupMs, genStart + warmupMs + measureMs);
-        try (Producer p = new Producer(kafka.bootstrapServers(), 5)) {
+        LatencyWindow window = new LatencyWindow();
+        try (Producer p = new Producer(kafka.bootstrapServers(), 5);
+                Producer churnProducer =
+                        churn > 0 ? new Producer(kafka.bootstrapServers(), 5) : null) {
+            ChurnFeed feed =
+                    new ChurnFeed(
+                            new DispatchZones(seed(), intSetting("churn-zones")),
+                            churn,
+                            (k, v, ts) -> churnProducer.send(tag + "-fences", k, v, ts));
+            if (churn > 0) {
+                feed.start();
+            }
             long t0 = System.nanoTime();
-            double stepSeconds = intSetting("entities") / rate;
+            int entities = intSetting("entities");
+            double stepSeconds = entities / rate;
+            String positions = tag + "-positions";
+            BenchWorld.RecordSink send = (k, v, ts) -> p.send(positions, k, v, ts);
             long lastPoll = 0;
             boolean measuring = false;
             while (true) {
                 long elapsedNs = System.nanoTime() - t0;
                 if (elapsedNs >= (warmupMs + measureMs) * 1_000_000L) {
+                    window.end(produced, Counting.COUNT.sum(), feed.sent());
                     break;
                 }
                 if (!measuring && elapsedNs >= warmupMs * 1_000_000L) {
                     measuring = true;
                     cpu.start();
+                    window.start(produced, Counting.COUNT.sum(), feed.sent());
                 }
                 long due = (long) (elapsedNs / 1e9 * rate);
                 while (produced < due) {
                     long now = System.currentTimeMillis();
-                    world.next(
-                            (int) (produced % intSetting("entities")),
-                            now,
-                            stepSeconds,
-                            (k, v, ts) -> p.send(tag + "-positions", k, v, ts));
+                    world.next((int) (produced % entities), now, stepSeconds, send);
                     produced++;
                 }
                 if (measuring && elapsedNs - lastPoll > 2_000_000_000L) {
@@ -819,6 +1038,9 @@ public final class JobThroughput {
                     mon.poll(true);
                 }
                 Thread.sleep(1);
+            }
+            if (churn > 0) {
+                feed.stop();
             }
             p.flush();
             backlogAtEnd = produced - Counting.COUNT.sum();
@@ -848,10 +1070,26 @@ public final class JobThroughput {
                         ms(percentile(lat, 0.99)),
                         ms(lat.length == 0 ? -1 : lat[lat.length - 1]),
                         backlogAtEnd);
-        log(line);
+        log(line + window.describe());
         if (details == null) {
             return line + "\n";
         }
+        churnReport.add(
+                new ChurnReport.LatencyRow(
+                        delivery,
+                        backend,
+                        rate,
+                        churn,
+                        window.churnPerSecond(),
+                        window.producedPerSecond(),
+                        window.readPerSecond(),
+                        percentile(lat, 0.50),
+                        percentile(lat, 0.99),
+                        lat.length == 0 ? -1 : lat[lat.length - 1],
+                        options.millis("max-out-of-orderness")
+                                + options.millis("checkpoint-interval")
+                                + 500,
+                        keptUp));
         report.append(
                 String.format(
                         Locale.ROOT,
