@@ -80,6 +80,11 @@ public class PathTracker extends EventTimeStage<String, Position, Step>
         tested = metrics.counter("pathsTested");
     }
 
+    /** The steps not tested so far in this subtask (metric {@value #SKIPPED}). */
+    long skipped() {
+        return skipped.getCount();
+    }
+
     @Override
     public void processElement(StreamRecord<Position> record) throws Exception {
         recordsIn.add(1);
