@@ -296,7 +296,7 @@ public final class EntityRules<S extends Entity> {
                 c =
                         new Waypoint(
                                 timeAt(a.timestamp(), m.timestamp(), at),
-                                lon(path.lonAt(at)),
+                                path.lonAt(at),
                                 path.latAt(at));
             }
             out.cross(shared(id), m.timestamp(), m.lon(), m.lat(), a, c, seq++);
@@ -307,11 +307,6 @@ public final class EntityRules<S extends Entity> {
     static long timeAt(long ta, long tb, double s) {
         long d = (long) Math.floor((tb - ta) * s);
         return ta + Math.max(0, Math.min(tb - ta, d));
-    }
-
-    /** A longitude of the path (across the antimeridian it may pass 180) in [-180, 180]. */
-    private static double lon(double lon) {
-        return lon > 180 ? lon - 360 : lon < -180 ? lon + 360 : lon;
     }
 
     /** The entity after position m: EXITs, then ENTERs, each by fence id. */

@@ -13,6 +13,7 @@ import org.quadfence.tiles.TileGrid;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.List;
+import java.util.Map;
 import java.util.TreeMap;
 import java.util.function.Consumer;
 
@@ -71,13 +72,12 @@ public final class TileQuery {
         if (index != null) {
             Path path = new Path(from.lon(), from.lat(), p.lon(), p.lat());
             TreeMap<String, ShapePiece> met = new TreeMap<>();
-            Box b = path.bounds();
-            for (int shift = -360; shift <= 360; shift += 360) {
-                Box area =
-                        new Box(b.minX() + shift, b.minY(), b.maxX() + shift, b.maxY())
-                                .intersection(cell);
-                if (area != null) {
-                    index.tree().query(area, e -> met.putIfAbsent(e.fenceId, e.piece));
+            for (Box b : path.bounds()) {
+                candidates(index, b.intersection(cell), met);
+                // Lon 180 is -180: the westmost tiles hold what lies on that meridian.
+                if (b.maxX() == 180) {
+                    candidates(
+                            index, new Box(-180, b.minY(), -180, b.maxY()).intersection(cell), met);
                 }
             }
             if (!met.isEmpty()) {
@@ -111,6 +111,12 @@ public final class TileQuery {
                 from,
                 ids,
                 at);
+    }
+
+    private static void candidates(TileIndex index, Box area, Map<String, ShapePiece> met) {
+        if (area != null) {
+            index.tree().query(area, e -> met.putIfAbsent(e.fenceId, e.piece));
+        }
     }
 
     private static final String[] NO_IDS = new String[0];

@@ -45,8 +45,14 @@ public final class PathTiles implements FlatMapFunction<Step, Step> {
             return;
         }
         Path path = new Path(step.from().lon(), step.from().lat(), b.lon(), b.lat());
+        long[] tiles = grid.tilesOnPath(path, maxTiles);
+        if (tiles == null) {
+            // Never for a step of at most crossing-max-meters: maxTiles bounds its tiles.
+            out.collect(new Step(b, null, own));
+            return;
+        }
         boolean ownSeen = false;
-        for (long tile : grid.tilesOnPath(path, maxTiles)) {
+        for (long tile : tiles) {
             ownSeen |= tile == own;
             out.collect(new Step(b, step.from(), tile));
         }
