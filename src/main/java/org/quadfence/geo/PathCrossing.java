@@ -48,7 +48,7 @@ public final class PathCrossing {
             if (p.contains(path.fromLon(), path.fromLat())) {
                 return 0;
             }
-            return firstOnEdges(path, p.edges(), new double[0]);
+            return firstOnEdges(path, p.edges());
         }
         if (shape instanceof Circle c) {
             return CircleSearch.first(path, c.lon(), c.lat(), c.radiusMeters(), 0, 1);
@@ -87,7 +87,11 @@ public final class PathCrossing {
         if (cell.contains(lon, path.fromLat()) && p.contains(lon, path.fromLat())) {
             return 0;
         }
-        return firstOnEdges(path, p.edges(), p.seams());
+        double best = Double.NaN;
+        for (PathLeg leg : path.legs()) {
+            best = min(best, p.firstOnEdges(leg));
+        }
+        return best;
     }
 
     private static double firstInBoxes(Path path, List<Box> boxes) {
@@ -100,11 +104,10 @@ public final class PathCrossing {
         return best;
     }
 
-    private static double firstOnEdges(Path path, double[] edges, double[] seams) {
+    private static double firstOnEdges(Path path, double[] edges) {
         double best = Double.NaN;
         for (PathLeg leg : path.legs()) {
             best = min(best, firstOnEdges(leg, edges));
-            best = min(best, firstOnEdges(leg, seams));
         }
         return best;
     }
@@ -138,7 +141,7 @@ public final class PathCrossing {
     }
 
     // The smaller of two fractions, NaN standing for none.
-    private static double min(double a, double b) {
+    static double min(double a, double b) {
         return Double.isNaN(a) ? b : Double.isNaN(b) ? a : Math.min(a, b);
     }
 }

@@ -78,7 +78,8 @@ public final class PathReference {
         Geometry line = line(p);
         for (int k = -360; k <= 360; k += 360) {
             Envelope e = new Envelope(box.minX() + k, box.maxX() + k, box.minY(), box.maxY());
-            if (intersects(line, FACTORY.toGeometry(e))) {
+            if (line.getEnvelopeInternal().intersects(e)
+                    && intersects(line, FACTORY.toGeometry(e))) {
                 return true;
             }
         }
