@@ -20,8 +20,9 @@ import static org.quadfence.testing.SampleReplay.replayAndCheck;
  * MiniCluster with the options in their meta.json ({@code crossing}, its bounds, and the section 6
  * options the cases need), at parallelism 1 and 4, and with the wide tier at tile level 14, checked
  * by the samples' check.py (which compares CROSS events' {@code from} and {@code at}). The samples
- * were written from the contract alone, independently of the job's implementation: each case and
- * why its events are what they are is in the sample's README.md.
+ * were written from the contract alone, independently of the job's implementation: the hand-written
+ * ones explain each case in sample-crossing/README.md; sample-crossing-random was made by an oracle
+ * with exact arithmetic (its gen.py).
  */
 class CrossingSamplesITCase {
 
@@ -30,7 +31,7 @@ class CrossingSamplesITCase {
     @TempDir Path out;
 
     @ParameterizedTest(name = "{0}")
-    @ValueSource(strings = {"sample-crossing", "sample-crossing-expiry"})
+    @ValueSource(strings = {"sample-crossing", "sample-crossing-expiry", "sample-crossing-random"})
     void replayReportsTheHandWrittenCrossingsAtParallelismOneAndFourAndAtAFineTileLevel(String name)
             throws Exception {
         List<String> one = replayAndCheck(name, out, Map.of("parallelism", "1"));
