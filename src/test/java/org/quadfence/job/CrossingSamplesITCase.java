@@ -32,7 +32,7 @@ class CrossingSamplesITCase {
 
     @ParameterizedTest(name = "{0}")
     @ValueSource(strings = {"sample-crossing", "sample-crossing-expiry", "sample-crossing-random"})
-    void replayReportsTheHandWrittenCrossingsAtParallelismOneAndFourAndAtAFineTileLevel(String name)
+    void replayReportsTheExpectedCrossingsAtParallelismOneAndFourAndAtAFineTileLevel(String name)
             throws Exception {
         List<String> one = replayAndCheck(name, out, Map.of("parallelism", "1"));
         List<String> four = replayAndCheck(name, out, Map.of("parallelism", "4"));
