@@ -6,6 +6,7 @@ import org.junit.jupiter.api.extension.RegisterExtension;
 import org.junit.jupiter.api.io.TempDir;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.ValueSource;
+import org.quadfence.testing.CrossingScenario;
 import org.quadfence.testing.MiniClusters;
 
 import java.nio.file.Path;
@@ -40,6 +41,9 @@ class CrossingSamplesITCase {
                 replayAndCheck(name, out, Map.of("parallelism", "2", "tile-level", "14"));
         assertThat(one).anyMatch(line -> line.matches(".*\"event\"\\s*:\\s*\"CROSS\".*"));
         assertThat(four).isEqualTo(one);
-        assertThat(fine).isEqualTo(one);
+        // The fraction of a circle's first point is searched in each tile's part of the path, so
+        // its last bits (1e-13 degree) may differ between tile levels: the contract holds at to
+        // 1e-7 degree and its time to 1 ms.
+        CrossingScenario.sameEventsInOrder(fine, one);
     }
 }
