@@ -9,6 +9,7 @@ import org.quadfence.geo.Circle;
 import org.quadfence.geo.Earth;
 import org.quadfence.geo.Path;
 import org.quadfence.geo.PathCrossing;
+import org.quadfence.geo.Polygon;
 import org.quadfence.geo.Rectangle;
 import org.quadfence.geo.Shape;
 import org.quadfence.testing.PathReference;
@@ -142,7 +143,7 @@ class TileGridPathTest {
                 Polygon.of(new double[][][] {{{135, 0, 180, 0, 180, 22.5, 135, 22.5, 135, 0}}});
         Object[][] cases = {
             {onLine, new Path(0, 45, 90, -45), 0.5},
-            {onLine, new Path(0, 45, Math.nextUp(90.0), -45), Double.NaN},
+            {onLine, new Path(0, 45, Math.nextDown(90.0), -45), Double.NaN},
             {onLine, new Path(10, 22.5, 50, 22.5), 35 / 40.0},
             {onLine, new Path(90, 40, 90, 22.5), 1.0},
             {diamond, new Path(45, 45, 45, 22.5), 1.0},
@@ -157,9 +158,11 @@ class TileGridPathTest {
         for (Object[] c : cases) {
             Shape fence = (Shape) c[0];
             Path p = (Path) c[1];
-            double expected = (double) c[2];
-            assertThat(PathCrossing.first(p, fence)).as("%s %s", fence, p).isEqualTo(expected);
-            assertThat(overTheTiles(fence, p))
+            Double expected = (Double) c[2];
+            assertThat(Double.valueOf(PathCrossing.first(p, fence)))
+                    .as("%s %s", fence, p)
+                    .isEqualTo(expected);
+            assertThat(Double.valueOf(overTheTiles(fence, p)))
                     .as("%s %s over the tiles", fence, p)
                     .isEqualTo(expected);
         }
