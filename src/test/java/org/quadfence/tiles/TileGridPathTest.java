@@ -9,6 +9,7 @@ import org.quadfence.geo.Circle;
 import org.quadfence.geo.Earth;
 import org.quadfence.geo.Path;
 import org.quadfence.geo.PathCrossing;
+import org.quadfence.geo.Polygon;
 import org.quadfence.geo.Rectangle;
 import org.quadfence.geo.Shape;
 import org.quadfence.testing.PathReference;
@@ -130,6 +131,57 @@ class TileGridPathTest {
                 }
             }
         }
+    }
+
+    @Test
+    void fencesTouchedExactlyOnTileLinesAndCornersAreFoundInTheTileThatHoldsTheTouch() {
+        setUp(3);
+        // Tiles are 45 by 22.5 degrees; the fences' sides and corners lie on tile lines.
+        Rectangle onLine = new Rectangle(45, 0, 90, 22.5);
+        Polygon diamond = Polygon.of(new double[][][] {{{0, 0, 45, -22.5, 90, 0, 45, 22.5, 0, 0}}});
+        Polygon seam =
+                Polygon.of(new double[][][] {{{135, 0, 180, 0, 180, 22.5, 135, 22.5, 135, 0}}});
+        Object[][] cases = {
+            {onLine, new Path(0, 45, 90, -45), 0.5},
+            {onLine, new Path(0, 45, Math.nextDown(90.0), -45), Double.NaN},
+            {onLine, new Path(10, 22.5, 50, 22.5), 35 / 40.0},
+            {onLine, new Path(90, 40, 90, 22.5), 1.0},
+            {diamond, new Path(45, 45, 45, 22.5), 1.0},
+            {diamond, new Path(0, 22.5, 90, 22.5), 0.5},
+            {diamond, new Path(0, Math.nextUp(22.5), 90, 22.5), Double.NaN},
+            {diamond, new Path(-45, 0, 0, 0), 1.0},
+            {seam, new Path(-135, 11.25, -180, 11.25), 1.0},
+            {seam, new Path(-170, 30, -180, 22.5), 1.0},
+            {seam, new Path(-180, 22.5, -180, 30), 0.0},
+            {seam, new Path(-170, 0, -170, 22.5), Double.NaN},
+        };
+        for (Object[] c : cases) {
+            Shape fence = (Shape) c[0];
+            Path p = (Path) c[1];
+            Double expected = (Double) c[2];
+            assertThat(Double.valueOf(PathCrossing.first(p, fence)))
+                    .as("%s %s", fence, p)
+                    .isEqualTo(expected);
+            assertThat(Double.valueOf(overTheTiles(fence, p)))
+                    .as("%s %s over the tiles", fence, p)
+                    .isEqualTo(expected);
+        }
+    }
+
+    // The smallest answer of the tiles on the path that hold a piece of the fence.
+    private double overTheTiles(Shape fence, Path p) {
+        Map<Long, TileCut> cuts = new HashMap<>();
+        for (TileCut cut : grid.cut(fence, 0)) {
+            cuts.put(cut.tile(), cut);
+        }
+        double best = Double.NaN;
+        for (long tile : grid.tilesOnPath(p, Integer.MAX_VALUE)) {
+            TileCut cut = cuts.get(tile);
+            double s =
+                    cut == null ? Double.NaN : PathCrossing.first(p, cut.piece(), grid.cell(tile));
+            best = Double.isNaN(best) || s < best ? s : best;
+        }
+        return best;
     }
 
     @Test
