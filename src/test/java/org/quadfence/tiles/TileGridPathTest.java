@@ -214,7 +214,11 @@ class TileGridPathTest {
         // level 12 (tiles 0.0879 by 0.0439 degree) 2 * (10 + 10) + 4.
         assertThat(TileGrid.maxTilesOnPath(50_000, 60, 12)).isEqualTo(44);
         assertThat(TileGrid.maxTilesOnSpan(0.8993, 0.4497, 12)).isEqualTo(44);
+        assertThat(TileGrid.maxTilesOnPath(50_000, 0, 12)).isEqualTo(34);
+        assertThat(TileGrid.maxTilesOnPath(50_000, 75, 12)).isEqualTo(62);
+        assertThat(TileGrid.maxTilesOnPath(50_000, 85, 12)).isEqualTo(140);
         assertThat(TileGrid.maxTilesOnPath(50_000, 90, 12)).isEqualTo(2 * (2048 + 10) + 4);
+        assertThat(TileGrid.maxTilesOnPath(50_000, 12)).isEqualTo(4120);
     }
 
     // Ends on tile corners and lines, at lon +-180 and the poles, sometimes one point, sometimes
