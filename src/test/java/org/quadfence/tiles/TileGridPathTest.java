@@ -96,13 +96,18 @@ class TileGridPathTest {
 
     @ParameterizedTest(name = "level {0}")
     @ValueSource(ints = {0, 2, 5, 8, 12})
-    void theFirstPointOverTheTilesOnAPathIsTheWholeFencesFirstPoint(int level) {
+    void theFirstPointOverTheTilesOnAPathIsTheWholeFencesFirstPointWithOrWithoutAMargin(int level) {
         setUp(level);
         RandomShapes shapes = new RandomShapes(random);
         for (int k = 0; k < 300; k++) {
             Shape fence = fence(shapes, level);
+            // The job's pieces carry the exit margin when fences have one.
+            double margin =
+                    random.nextInt(3) == 0
+                            ? Math.toRadians(height) * Earth.RADIUS_METERS * random.nextDouble()
+                            : 0;
             Map<Long, TileCut> cuts = new HashMap<>();
-            for (TileCut cut : grid.cut(fence, 0)) {
+            for (TileCut cut : grid.cut(fence, margin)) {
                 cuts.put(cut.tile(), cut);
             }
             for (int i = 0; i < 10; i++) {
