@@ -77,6 +77,9 @@ public final class PathCrossing {
      * covered leaves; a {@link RectanglePiece} by the whole rectangle; a {@link CirclePiece} by the
      * circle search on the path's part in the cell, widened by 1e-9 of the path against rounding.
      *
+     * <p>Pieces cut with an exit margin answer the same: the margin only adds tiles and edges that
+     * hold no point of the fence.
+     *
      * @param cell the closed cell the piece was cut for
      */
     public static double first(Path path, ShapePiece piece, Box cell) {

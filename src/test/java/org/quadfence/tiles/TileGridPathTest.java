@@ -96,13 +96,18 @@ class TileGridPathTest {
 
     @ParameterizedTest(name = "level {0}")
     @ValueSource(ints = {0, 2, 5, 8, 12})
-    void theFirstPointOverTheTilesOnAPathIsTheWholeFencesFirstPoint(int level) {
+    void theFirstPointOverTheTilesOnAPathIsTheWholeFencesFirstPointWithOrWithoutAMargin(int level) {
         setUp(level);
         RandomShapes shapes = new RandomShapes(random);
         for (int k = 0; k < 300; k++) {
             Shape fence = fence(shapes, level);
+            // The job's pieces carry the exit margin when fences have one.
+            double margin =
+                    random.nextInt(3) == 0
+                            ? Math.toRadians(height) * Earth.RADIUS_METERS * random.nextDouble()
+                            : 0;
             Map<Long, TileCut> cuts = new HashMap<>();
-            for (TileCut cut : grid.cut(fence, 0)) {
+            for (TileCut cut : grid.cut(fence, margin)) {
                 cuts.put(cut.tile(), cut);
             }
             for (int i = 0; i < 10; i++) {
@@ -214,7 +219,11 @@ class TileGridPathTest {
         // level 12 (tiles 0.0879 by 0.0439 degree) 2 * (10 + 10) + 4.
         assertThat(TileGrid.maxTilesOnPath(50_000, 60, 12)).isEqualTo(44);
         assertThat(TileGrid.maxTilesOnSpan(0.8993, 0.4497, 12)).isEqualTo(44);
+        assertThat(TileGrid.maxTilesOnPath(50_000, 0, 12)).isEqualTo(34);
+        assertThat(TileGrid.maxTilesOnPath(50_000, 75, 12)).isEqualTo(62);
+        assertThat(TileGrid.maxTilesOnPath(50_000, 85, 12)).isEqualTo(140);
         assertThat(TileGrid.maxTilesOnPath(50_000, 90, 12)).isEqualTo(2 * (2048 + 10) + 4);
+        assertThat(TileGrid.maxTilesOnPath(50_000, 12)).isEqualTo(4120);
     }
 
     // Ends on tile corners and lines, at lon +-180 and the poles, sometimes one point, sometimes
