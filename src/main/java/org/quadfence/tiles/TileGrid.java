@@ -367,7 +367,7 @@ public final class TileGrid implements Serializable {
                 seen.add(tile);
             }
             if (count == tiles.length) {
-                tiles = Arrays.copyOf(tiles, Math.min(most, 2 * count));
+                tiles = Arrays.copyOf(tiles, (int) Math.min(most, 2L * count));
             }
             tiles[count++] = tile;
             return true;
