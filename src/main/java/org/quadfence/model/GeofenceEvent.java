@@ -3,19 +3,23 @@ package org.quadfence.model;
 import org.apache.flink.api.common.typeinfo.TypeInfo;
 
 /**
- * An entity entering, leaving or dwelling in a fence (contract sections 4 and 6). The timestamp and
- * coordinates of an ENTER or EXIT are those of the position that caused it; a DWELL, or an EXIT on
- * expiry, has the time it fell due and the entity's latest position before it.
+ * An entity entering, leaving, dwelling in or crossing a fence (contract sections 4, 6 and 10). The
+ * timestamp and coordinates of an ENTER, EXIT or CROSS are those of the position that caused it; a
+ * DWELL, or an EXIT on expiry, has the time it fell due and the entity's latest position before it.
+ * A CROSS also has {@code from} and {@code at}.
  *
  * @param entityId the entity
  * @param fenceId the fence
- * @param event ENTER, EXIT or DWELL
+ * @param event ENTER, EXIT, DWELL or CROSS
  * @param timestamp the position's event time in epoch milliseconds
  * @param lon the position's longitude
  * @param lat the position's latitude
  * @param properties the fence's properties as compact JSON object text (as {@link
  *     FenceChange#properties()}), or null when the fence has none
  * @param group the entity's and fence's group; written out only when not {@link Groups#DEFAULT}
+ * @param from of a CROSS: the entity's previous position, where the crossed path starts; else null
+ * @param at of a CROSS: the first point of the path in the fence, with its interpolated time; else
+ *     null
  */
 @TypeInfo(GeofenceEventSerializer.Factory.class)
 public record GeofenceEvent(
@@ -26,7 +30,28 @@ public record GeofenceEvent(
         double lon,
         double lat,
         String properties,
-        String group) {
+        String group,
+        Waypoint from,
+        Waypoint at) {
+
+    /** An ENTER, EXIT or DWELL event. */
+    public GeofenceEvent(
+            String entityId,
+            String fenceId,
+            EventType event,
+            long timestamp,
+            double lon,
+            double lat,
+            String properties,
+            String group) {
+        this(entityId, fenceId, event, timestamp, lon, lat, properties, group, null, null);
+    }
+
+    /** This event with the fence's {@code properties} (null: none). */
+    public GeofenceEvent withProperties(String properties) {
+        return new GeofenceEvent(
+                entityId, fenceId, event, timestamp, lon, lat, properties, group, from, at);
+    }
 
     /** An event of the default group. */
     public GeofenceEvent(

@@ -1,5 +1,6 @@
 package org.quadfence.stages;
 
+import org.apache.flink.api.common.typeinfo.TypeInformation;
 import org.apache.flink.streaming.api.operators.BoundedMultiInput;
 import org.apache.flink.streaming.api.operators.InputSelectable;
 import org.apache.flink.streaming.api.operators.InputSelection;
@@ -16,8 +17,11 @@ import org.quadfence.tiles.TileGrid;
  *
  * <p>Flink refuses {@link InputSelectable} operators in a job that checkpoints, hence a stage of
  * its own that only the unchecked, bounded job uses.
+ *
+ * @param <P> {@link org.quadfence.model.Position}, or {@link org.quadfence.model.Step} with option
+ *     {@code crossing}
  */
-public class FencesFirstTileMatcher extends TileMatcher
+public class FencesFirstTileMatcher<P> extends TileMatcher<P>
         implements InputSelectable, BoundedMultiInput {
 
     private static final long serialVersionUID = 1L;
@@ -27,8 +31,12 @@ public class FencesFirstTileMatcher extends TileMatcher
     private transient boolean fencesIdle;
     private transient boolean fencesDone;
 
-    /** As {@link TileMatcher#TileMatcher}. */
+    /**
+     * As {@link TileMatcher#TileMatcher(TypeInformation, TileGrid, int, int, double, int, int,
+     * boolean)}.
+     */
     public FencesFirstTileMatcher(
+            TypeInformation<P> records,
             TileGrid grid,
             int nodeCapacity,
             int maxDepth,

@@ -26,13 +26,15 @@ class FencesFirstTileMatcherTest
     private static final TileGrid GRID = new TileGrid(2);
     private static final long TILE = GRID.tileOf(10, 10);
 
-    private FencesFirstTileMatcher stage;
+    private FencesFirstTileMatcher<Position> stage;
 
     @Override
     KeyedTwoInputStreamOperatorTestHarness<TileKey, TileUpdate, Position, Membership> newHarness()
             throws Exception {
         TileShards oneShard = new TileShards(1, 128);
-        stage = new FencesFirstTileMatcher(GRID, 4, 8, 0, GRID.level(), 1, true);
+        stage =
+                new FencesFirstTileMatcher<>(
+                        TypeInformation.of(Position.class), GRID, 4, 8, 0, GRID.level(), 1, true);
         return new KeyedTwoInputStreamOperatorTestHarness<>(
                 stage,
                 new StageKeys.TileOfUpdate(oneShard),
