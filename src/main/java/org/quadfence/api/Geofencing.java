@@ -5,6 +5,7 @@ import org.apache.flink.api.common.typeinfo.TypeHint;
 import org.apache.flink.api.common.typeinfo.TypeInformation;
 import org.apache.flink.configuration.ConfigOption;
 import org.apache.flink.streaming.api.datastream.DataStream;
+import org.apache.flink.streaming.api.datastream.KeyedStream;
 import org.apache.flink.streaming.api.datastream.SingleOutputStreamOperator;
 import org.apache.flink.streaming.api.environment.StreamExecutionEnvironment;
 import org.apache.flink.util.Collector;
@@ -18,6 +19,7 @@ import org.quadfence.model.GeofenceEvent;
 import org.quadfence.model.Membership;
 import org.quadfence.model.Parsed;
 import org.quadfence.model.Position;
+import org.quadfence.model.Step;
 import org.quadfence.model.TileKey;
 import org.quadfence.model.TileUpdate;
 import org.quadfence.options.JobOptions;
@@ -27,6 +29,8 @@ import org.quadfence.stages.EventOrderer;
 import org.quadfence.stages.FenceProperties;
 import org.quadfence.stages.FenceRouter;
 import org.quadfence.stages.MembershipTracker;
+import org.quadfence.stages.PathTiles;
+import org.quadfence.stages.PathTracker;
 import org.quadfence.stages.PropertiesJoiner;
 import org.quadfence.stages.SequencedEvent;
 import org.quadfence.stages.StageKeys;
@@ -208,26 +212,31 @@ public final class Geofencing implements Serializable {
                         .uid(uidPrefix + "fence-router")
                         .name("FenceRouter");
 
-        DataStream<Membership> memberships =
-                match(
-                        tiers.fine(),
-                        shards,
-                        tileUpdates,
-                        positions,
-                        "tile-matcher",
-                        "TileMatcher",
-                        true);
-        if (tiers.wide() != null) {
+        DataStream<Membership> memberships;
+        if (options.booleanValue("crossing")) {
+            memberships = matchPaths(tiers, shards, tileUpdates, positions);
+        } else {
             memberships =
-                    memberships.union(
-                            match(
-                                    tiers.wide(),
-                                    shards,
-                                    tileUpdates,
-                                    positions,
-                                    "wide-tile-matcher",
-                                    "TileMatcher (wide fences)",
-                                    false));
+                    match(
+                            tiers.fine(),
+                            shards,
+                            tileUpdates,
+                            positions,
+                            "tile-matcher",
+                            "TileMatcher",
+                            true);
+            if (tiers.wide() != null) {
+                memberships =
+                        memberships.union(
+                                match(
+                                        tiers.wide(),
+                                        shards,
+                                        tileUpdates,
+                                        positions,
+                                        "wide-tile-matcher",
+                                        "TileMatcher (wide fences)",
+                                        false));
+            }
         }
 
         SingleOutputStreamOperator<SequencedEvent> bare =
@@ -316,6 +325,124 @@ public final class Geofencing implements Serializable {
             boolean answersEveryPosition) {
         int level = grid.level();
         int count = shards.count();
+        return shardedUpdates(tileUpdates, level, shards, uid, name)
+                .connect(
+                        positions.keyBy(
+                                new StageKeys.TileOfPosition(grid, shards),
+                                TypeInformation.of(TileKey.class)))
+                .transform(
+                        name,
+                        TypeInformation.of(Membership.class),
+                        waiting(
+                                new TileMatcher<Position>(
+                                        grid,
+                                        options.intValue("node-capacity"),
+                                        options.intValue("max-depth"),
+                                        options.doubleValue("exit-margin-meters"),
+                                        options.intValue("tile-level"),
+                                        count,
+                                        answersEveryPosition)))
+                .uid(uidPrefix + uid)
+                .name(name + ": fences containing each position");
+    }
+
+    /**
+     * The tile stages with option {@code crossing} (contract section 10): each entity's positions
+     * go through the path stage, keyed by entity, which adds the path from the entity's previous
+     * position; each tier's tile stage then takes every step at its position's tile and at every
+     * other tile of the tier its path meets. The tile stages keep their uids and their fences.
+     */
+    private DataStream<Membership> matchPaths(
+            Tiers tiers,
+            TileShards shards,
+            DataStream<TileUpdate> tileUpdates,
+            DataStream<Position> positions) {
+        double maxMeters = options.doubleValue("crossing-max-meters");
+        SingleOutputStreamOperator<Step> steps =
+                positions
+                        .keyBy(new StageKeys.EntityOfPosition(), CompactStringSerializer.TYPE)
+                        .transform(
+                                "PathTracker",
+                                TypeInformation.of(Step.class),
+                                waiting(
+                                        new PathTracker(
+                                                options.millis("entity-ttl"),
+                                                options.millis("crossing-max-gap"),
+                                                maxMeters)))
+                        .uid(uidPrefix + "path-tracker")
+                        .name("PathTracker: the path from each entity's previous position");
+        DataStream<Membership> memberships =
+                matchSteps(
+                        tiers.fine(),
+                        shards,
+                        tileUpdates,
+                        steps,
+                        maxMeters,
+                        "tile-matcher",
+                        "TileMatcher",
+                        true);
+        if (tiers.wide() != null) {
+            memberships =
+                    memberships.union(
+                            matchSteps(
+                                    tiers.wide(),
+                                    shards,
+                                    tileUpdates,
+                                    steps,
+                                    maxMeters,
+                                    "wide-tile-matcher",
+                                    "TileMatcher (wide fences)",
+                                    false));
+        }
+        return memberships;
+    }
+
+    /** The tile stage of one tier with option {@code crossing}: as {@link #match}, with steps. */
+    private DataStream<Membership> matchSteps(
+            TileGrid grid,
+            TileShards shards,
+            DataStream<TileUpdate> tileUpdates,
+            DataStream<Step> steps,
+            double maxMeters,
+            String uid,
+            String name,
+            boolean answersEveryPosition) {
+        int level = grid.level();
+        int count = shards.count();
+        return shardedUpdates(tileUpdates, level, shards, uid, name)
+                .connect(
+                        steps.flatMap(new PathTiles(grid, maxMeters))
+                                .returns(Step.class)
+                                .uid(uidPrefix + uid + "-paths")
+                                .name(name + ": each step to the tiles its path meets")
+                                .keyBy(
+                                        new StageKeys.TileOfStep(shards),
+                                        TypeInformation.of(TileKey.class)))
+                .transform(
+                        name,
+                        TypeInformation.of(Membership.class),
+                        waiting(
+                                new TileMatcher<>(
+                                        TypeInformation.of(Step.class),
+                                        grid,
+                                        options.intValue("node-capacity"),
+                                        options.intValue("max-depth"),
+                                        options.doubleValue("exit-margin-meters"),
+                                        options.intValue("tile-level"),
+                                        count,
+                                        answersEveryPosition)))
+                .uid(uidPrefix + uid)
+                .name(name + ": fences containing each position and met by its path");
+    }
+
+    /** A tier's tile updates, copied to each shard of their tile, keyed by tile shard. */
+    private KeyedStream<TileUpdate, TileKey> shardedUpdates(
+            DataStream<TileUpdate> tileUpdates,
+            int level,
+            TileShards shards,
+            String uid,
+            String name) {
+        int count = shards.count();
         return tileUpdates
                 .flatMap(
                         (TileUpdate u, Collector<TileUpdate> out) -> {
@@ -328,25 +455,7 @@ public final class Geofencing implements Serializable {
                 .returns(TileUpdate.class)
                 .uid(uidPrefix + uid + "-updates")
                 .name(name + ": to shards")
-                .keyBy(new StageKeys.TileOfUpdate(shards), TypeInformation.of(TileKey.class))
-                .connect(
-                        positions.keyBy(
-                                new StageKeys.TileOfPosition(grid, shards),
-                                TypeInformation.of(TileKey.class)))
-                .transform(
-                        name,
-                        TypeInformation.of(Membership.class),
-                        waiting(
-                                new TileMatcher(
-                                        grid,
-                                        options.intValue("node-capacity"),
-                                        options.intValue("max-depth"),
-                                        options.doubleValue("exit-margin-meters"),
-                                        options.intValue("tile-level"),
-                                        count,
-                                        answersEveryPosition)))
-                .uid(uidPrefix + uid)
-                .name(name + ": fences containing each position");
+                .keyBy(new StageKeys.TileOfUpdate(shards), TypeInformation.of(TileKey.class));
     }
 
     /** {@code stage} with the limit of records waiting in memory. */
@@ -467,6 +576,21 @@ public final class Geofencing implements Serializable {
         /** Option {@code exit-on-expiry}: a forgotten entity first leaves its fences. */
         public Builder setExitOnExpiry(boolean exit) {
             return set(QuadfenceOptions.EXIT_ON_EXPIRY, exit);
+        }
+
+        /** Option {@code crossing}: CROSS events for fences passed between positions. */
+        public Builder setCrossing(boolean on) {
+            return set(QuadfenceOptions.CROSSING, on);
+        }
+
+        /** Option {@code crossing-max-gap}: longer steps are not tested for CROSS (0: no limit). */
+        public Builder setCrossingMaxGap(Duration gap) {
+            return set(QuadfenceOptions.CROSSING_MAX_GAP, gap);
+        }
+
+        /** Option {@code crossing-max-meters}: longer steps are not tested for CROSS. */
+        public Builder setCrossingMaxMeters(double meters) {
+            return set(QuadfenceOptions.CROSSING_MAX_METERS, meters);
         }
 
         /** Option {@code max-waiting-records}: records a keyed stage keeps waiting in memory. */

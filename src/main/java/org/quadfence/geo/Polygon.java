@@ -132,6 +132,11 @@ public final class Polygon implements Shape {
         return vertexCount;
     }
 
+    /** The edges, x1, y1, x2, y2 each, polygon by polygon; shared, so read-only. */
+    double[] edges() {
+        return edges;
+    }
+
     /**
      * True when the point lies in the closed fence. Exact. Precondition: -180 <= lon <= 180, -90 <=
      * lat <= 90.

@@ -7,6 +7,7 @@ import com.fasterxml.jackson.core.JsonToken;
 import org.quadfence.model.EventType;
 import org.quadfence.model.GeofenceEvent;
 import org.quadfence.model.Groups;
+import org.quadfence.model.Waypoint;
 
 import java.io.ByteArrayOutputStream;
 import java.io.IOException;
@@ -22,7 +23,9 @@ import java.util.Arrays;
  *
  * <p>Doubles are written in their shortest form that reads back to the same double ({@link
  * Double#toString(double)}, so -0.0 stays -0.0). {@code properties} is embedded as an object, not a
- * string, and only when the event has them. Instances are immutable and thread-safe.
+ * string, and only when the event has them. A CROSS (contract section 10) has {@code from} and
+ * {@code at} after {@code lat}, each {@code {"timestamp":..,"lon":..,"lat":..}}. Instances are
+ * immutable and thread-safe.
  */
 public final class GeofenceEventCodec {
 
@@ -48,6 +51,12 @@ public final class GeofenceEventCodec {
             g.writeNumberField("timestamp", e.timestamp());
             g.writeNumberField("lon", e.lon());
             g.writeNumberField("lat", e.lat());
+            if (e.from() != null) {
+                waypoint(g, "from", e.from());
+            }
+            if (e.at() != null) {
+                waypoint(g, "at", e.at());
+            }
             if (!Groups.isDefault(e.group())) {
                 g.writeStringField("group", e.group());
             }
@@ -60,6 +69,26 @@ public final class GeofenceEventCodec {
             throw new UncheckedIOException(ex);
         }
         return out.toByteArray();
+    }
+
+    private static void waypoint(JsonGenerator g, String name, Waypoint w) throws IOException {
+        g.writeObjectFieldStart(name);
+        g.writeNumberField("timestamp", w.timestamp());
+        g.writeNumberField("lon", w.lon());
+        g.writeNumberField("lat", w.lat());
+        g.writeEndObject();
+    }
+
+    private static void waypoint(StringBuilder s, String name, Waypoint w) {
+        s.append(",\"")
+                .append(name)
+                .append("\":{\"timestamp\":")
+                .append(w.timestamp())
+                .append(",\"lon\":")
+                .append(w.lon())
+                .append(",\"lat\":")
+                .append(w.lat())
+                .append('}');
     }
 
     /**
@@ -90,6 +119,12 @@ public final class GeofenceEventCodec {
                 .append(e.lon())
                 .append(",\"lat\":")
                 .append(e.lat());
+        if (e.from() != null) {
+            waypoint(s, "from", e.from());
+        }
+        if (e.at() != null) {
+            waypoint(s, "at", e.at());
+        }
         if (grouped) {
             s.append(",\"group\":\"").append(e.group()).append('"');
         }
@@ -141,6 +176,8 @@ public final class GeofenceEventCodec {
         Double lat = null;
         String properties = null;
         String group = Groups.DEFAULT;
+        Waypoint from = null;
+        Waypoint at = null;
         while (p.nextToken() == JsonToken.FIELD_NAME) {
             String name = p.currentName();
             p.nextToken();
@@ -153,6 +190,8 @@ public final class GeofenceEventCodec {
                 case "lat" -> lat = Json.finite(p, name);
                 case "properties" -> properties = Json.properties(factory, p);
                 case "group" -> group = Json.group(p);
+                case "from" -> from = waypoint(p, name);
+                case "at" -> at = waypoint(p, name);
                 default -> p.skipChildren();
             }
         }
@@ -164,7 +203,34 @@ public final class GeofenceEventCodec {
                 || lat == null) {
             throw new BadRecord("an event needs entityId, fenceId, event, timestamp, lon and lat");
         }
-        return new GeofenceEvent(entityId, fenceId, event, timestamp, lon, lat, properties, group);
+        if ((event == EventType.CROSS) != (from != null && at != null)) {
+            throw new BadRecord("a CROSS event, and only a CROSS event, has from and at");
+        }
+        return new GeofenceEvent(
+                entityId, fenceId, event, timestamp, lon, lat, properties, group, from, at);
+    }
+
+    private static Waypoint waypoint(JsonParser p, String field) throws IOException {
+        if (p.currentToken() != JsonToken.START_OBJECT) {
+            throw new BadRecord(field + " must be an object, got " + Json.describe(p));
+        }
+        Long timestamp = null;
+        Double lon = null;
+        Double lat = null;
+        while (p.nextToken() == JsonToken.FIELD_NAME) {
+            String name = p.currentName();
+            p.nextToken();
+            switch (name) {
+                case "timestamp" -> timestamp = Timestamps.read(p);
+                case "lon" -> lon = Json.finite(p, name);
+                case "lat" -> lat = Json.finite(p, name);
+                default -> p.skipChildren();
+            }
+        }
+        if (timestamp == null || lon == null || lat == null) {
+            throw new BadRecord(field + " needs timestamp, lon and lat");
+        }
+        return new Waypoint(timestamp, lon, lat);
     }
 
     private static EventType event(JsonParser p) throws IOException {

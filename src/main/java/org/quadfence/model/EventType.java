@@ -9,5 +9,10 @@ public enum EventType {
     /** The entity's previous position was in the fence and this one is not. */
     EXIT,
     /** The entity has been in the fence for the dwell time (option {@code dwell-ms}). */
-    DWELL
+    DWELL,
+    /**
+     * The straight path from the entity's previous position to this one passed through the fence,
+     * and neither position's set holds it (option {@code crossing}, contract section 10).
+     */
+    CROSS
 }

@@ -16,6 +16,9 @@ import org.apache.flink.api.common.typeinfo.TypeInfo;
  * @param properties the fence's properties as compact JSON object text (as {@link
  *     FenceChange#properties()}), or null when the fence has none
  * @param group the entity's and fence's group; written out only when not {@link Groups#DEFAULT}
+ * @param from of a CROSS: the entity's previous position, where the crossed path starts; else null
+ * @param at of a CROSS: the first point of the path in the fence, with its interpolated time; else
+ *     null
  */
 @TypeInfo(GeofenceEventSerializer.Factory.class)
 public record GeofenceEvent(
@@ -26,7 +29,28 @@ public record GeofenceEvent(
         double lon,
         double lat,
         String properties,
-        String group) {
+        String group,
+        Waypoint from,
+        Waypoint at) {
+
+    /** An ENTER, EXIT or DWELL event. */
+    public GeofenceEvent(
+            String entityId,
+            String fenceId,
+            EventType event,
+            long timestamp,
+            double lon,
+            double lat,
+            String properties,
+            String group) {
+        this(entityId, fenceId, event, timestamp, lon, lat, properties, group, null, null);
+    }
+
+    /** This event with the fence's {@code properties} (null: none). */
+    public GeofenceEvent withProperties(String properties) {
+        return new GeofenceEvent(
+                entityId, fenceId, event, timestamp, lon, lat, properties, group, from, at);
+    }
 
     /** An event of the default group. */
     public GeofenceEvent(

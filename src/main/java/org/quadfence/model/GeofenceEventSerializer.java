@@ -13,8 +13,13 @@ import java.util.Map;
 
 /**
  * How Flink writes a {@link GeofenceEvent} between stages and in state: entityId, fenceId, the
- * event type as its ordinal in one byte, timestamp, lon, lat, properties, group. The strings may be
- * null (properties is when the fence has none), and of any length; the event type may not.
+ * event type as its ordinal in one byte, timestamp, lon, lat, properties, group; then, for a CROSS
+ * only, from and at (each timestamp, lon, lat). The strings may be null (properties is when the
+ * fence has none), and of any length; the event type may not.
+ *
+ * <p>The layout of ENTER, EXIT and DWELL is that of state format 7, byte for byte: CROSS (ordinal
+ * 3) came later with its own tail, so every event of an earlier savepoint reads as it was written,
+ * and the serializer stays compatible as is.
  */
 public final class GeofenceEventSerializer extends RecordSerializer<GeofenceEvent> {
 
@@ -50,19 +55,47 @@ public final class GeofenceEventSerializer extends RecordSerializer<GeofenceEven
         out.writeDouble(e.lat());
         writeString(e.properties(), out);
         writeString(e.group(), out);
+        if (e.event() == EventType.CROSS) {
+            writeWaypoint(e.from(), out);
+            writeWaypoint(e.at(), out);
+        }
+    }
+
+    private static void writeWaypoint(Waypoint w, DataOutputView out) throws IOException {
+        out.writeLong(w.timestamp());
+        out.writeDouble(w.lon());
+        out.writeDouble(w.lat());
+    }
+
+    private static Waypoint readWaypoint(DataInputView in) throws IOException {
+        return new Waypoint(in.readLong(), in.readDouble(), in.readDouble());
     }
 
     @Override
     public GeofenceEvent deserialize(DataInputView in) throws IOException {
+        String entityId = readString(in);
+        String fenceId = readString(in);
+        EventType type = TYPES[in.readByte()];
+        long timestamp = in.readLong();
+        double lon = in.readDouble();
+        double lat = in.readDouble();
+        String properties = readString(in);
+        String group = readString(in);
+        if (type != EventType.CROSS) {
+            return new GeofenceEvent(
+                    entityId, fenceId, type, timestamp, lon, lat, properties, group);
+        }
         return new GeofenceEvent(
-                readString(in),
-                readString(in),
-                TYPES[in.readByte()],
-                in.readLong(),
-                in.readDouble(),
-                in.readDouble(),
-                readString(in),
-                readString(in));
+                entityId,
+                fenceId,
+                type,
+                timestamp,
+                lon,
+                lat,
+                properties,
+                group,
+                readWaypoint(in),
+                readWaypoint(in));
     }
 
     @Override

@@ -15,6 +15,12 @@ import java.util.Map;
  * How Flink writes a {@link Membership} between stages and in state: group, entityId, timestamp,
  * lon, lat, fenceIds, nearIds. The strings and the arrays (and their elements) may be null; a null
  * array comes back null, an empty one empty.
+ *
+ * <p>A membership with a path (option {@code crossing}) writes nearIds' length as {@code -2 -
+ * length} and, after nearIds, pathFrom (timestamp, lon, lat), pathIds and pathAt; its nearIds are
+ * never null. Without a path the layout is that of state format 7, byte for byte (which never wrote
+ * a length below -1), so every membership of an earlier savepoint reads as it was written and the
+ * serializer stays compatible as is.
  */
 public final class MembershipSerializer extends RecordSerializer<Membership> {
 
@@ -26,6 +32,8 @@ public final class MembershipSerializer extends RecordSerializer<Membership> {
     /** The type information of {@link Membership}, which {@code TypeInformation.of} returns. */
     private static final TypeInformation<Membership> TYPE =
             new RecordTypeInfo<>(Membership.class, INSTANCE, false);
+
+    private static final String[] NO_IDS = new String[0];
 
     private static final Membership EMPTY = new Membership("", "", 0, 0, 0, new String[0]);
 
@@ -44,19 +52,58 @@ public final class MembershipSerializer extends RecordSerializer<Membership> {
         out.writeDouble(m.lon());
         out.writeDouble(m.lat());
         writeStrings(m.fenceIds(), out);
-        writeStrings(m.nearIds(), out);
+        Waypoint from = m.pathFrom();
+        if (from == null) {
+            writeStrings(m.nearIds(), out);
+            return;
+        }
+        String[] near = m.nearIds() == null ? NO_IDS : m.nearIds();
+        out.writeInt(-2 - near.length);
+        for (String id : near) {
+            writeString(id, out);
+        }
+        out.writeLong(from.timestamp());
+        out.writeDouble(from.lon());
+        out.writeDouble(from.lat());
+        writeStrings(m.pathIds(), out);
+        writeDoubles(m.pathAt(), out);
     }
 
     @Override
     public Membership deserialize(DataInputView in) throws IOException {
+        String group = readString(in);
+        String entityId = readString(in);
+        long timestamp = in.readLong();
+        double lon = in.readDouble();
+        double lat = in.readDouble();
+        String[] fenceIds = readStrings(in);
+        int n = in.readInt();
+        if (n >= -1) {
+            String[] near = null;
+            if (n >= 0) {
+                near = new String[n];
+                for (int i = 0; i < n; i++) {
+                    near[i] = readString(in);
+                }
+            }
+            return new Membership(group, entityId, timestamp, lon, lat, fenceIds, near);
+        }
+        String[] near = new String[-2 - n];
+        for (int i = 0; i < near.length; i++) {
+            near[i] = readString(in);
+        }
+        Waypoint from = new Waypoint(in.readLong(), in.readDouble(), in.readDouble());
         return new Membership(
-                readString(in),
-                readString(in),
-                in.readLong(),
-                in.readDouble(),
-                in.readDouble(),
+                group,
+                entityId,
+                timestamp,
+                lon,
+                lat,
+                fenceIds,
+                near,
+                from,
                 readStrings(in),
-                readStrings(in));
+                readDoubles(in));
     }
 
     @Override

@@ -24,6 +24,7 @@ import java.util.stream.Collectors;
 
 import static org.quadfence.options.QuadfenceOptions.CHECKPOINT_INTERVAL;
 import static org.quadfence.options.QuadfenceOptions.CHECKPOINT_TIMEOUT;
+import static org.quadfence.options.QuadfenceOptions.CROSSING_MAX_METERS;
 import static org.quadfence.options.QuadfenceOptions.EXIT_MARGIN_METERS;
 import static org.quadfence.options.QuadfenceOptions.MAX_DEPTH;
 import static org.quadfence.options.QuadfenceOptions.MAX_RECORD_BYTES;
@@ -59,6 +60,9 @@ public final class JobOptions implements Serializable {
     public static final long MAX_EVENT_TIME = 253_402_300_799_999L;
 
     /** Flink's least checkpoint interval and timeout. */
+    /** The largest {@code crossing-max-meters}: it bounds the tiles one position's path meets. */
+    public static final double MOST_CROSSING_METERS = 1_000_000;
+
     private static final Duration LEAST_CHECKPOINT_TIME = Duration.ofMillis(10);
 
     private static final Map<String, ConfigOption<?>> BY_KEY =
@@ -267,6 +271,12 @@ public final class JobOptions implements Serializable {
         if (!(margin >= 0 && margin <= 1_000_000)) {
             throw new IllegalArgumentException(
                     "exit-margin-meters must be 0 to 1000000, got " + written(EXIT_MARGIN_METERS));
+        }
+        double crossingMeters = get(CROSSING_MAX_METERS);
+        if (!(crossingMeters > 0 && crossingMeters <= MOST_CROSSING_METERS)) {
+            throw new IllegalArgumentException(
+                    "crossing-max-meters must be more than 0 and at most 1000000, got "
+                            + written(CROSSING_MAX_METERS));
         }
         for (ConfigOption<Duration> o : Arrays.asList(CHECKPOINT_INTERVAL, CHECKPOINT_TIMEOUT)) {
             if (get(o).compareTo(LEAST_CHECKPOINT_TIME) < 0) {

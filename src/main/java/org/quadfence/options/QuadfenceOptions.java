@@ -253,6 +253,28 @@ public final class QuadfenceOptions {
                     key("exit-on-expiry").booleanType().defaultValue(false),
                     "whether a forgotten entity first gets an EXIT from each of its fences");
 
+    public static final ConfigOption<Boolean> CROSSING =
+            option(
+                    Boolean.class,
+                    key("crossing").booleanType().defaultValue(false),
+                    "whether a CROSS event reports each fence the straight path between two"
+                            + " consecutive positions of an entity passes through without either"
+                            + " position in it (contract section 10)");
+
+    public static final ConfigOption<Duration> CROSSING_MAX_GAP =
+            option(
+                    Duration.class,
+                    key("crossing-max-gap").durationType().defaultValue(Duration.ZERO),
+                    "the longest event time between two consecutive positions whose path is"
+                            + " tested for CROSS; 0: no limit");
+
+    public static final ConfigOption<Double> CROSSING_MAX_METERS =
+            option(
+                    Double.class,
+                    key("crossing-max-meters").doubleType().defaultValue(50000.0),
+                    "the longest path (haversine meters, more than 0 and at most 1000000) between"
+                            + " two consecutive positions that is tested for CROSS");
+
     // ---------------------------------------------------------------- runtime
 
     public static final ConfigOption<Integer> PARALLELISM =

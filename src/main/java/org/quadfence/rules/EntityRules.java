@@ -1,7 +1,9 @@
 package org.quadfence.rules;
 
+import org.quadfence.geo.Path;
 import org.quadfence.model.EventType;
 import org.quadfence.model.Membership;
+import org.quadfence.model.Waypoint;
 
 import java.util.ArrayList;
 import java.util.Arrays;
@@ -9,6 +11,7 @@ import java.util.Comparator;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.TreeMap;
 import java.util.TreeSet;
 
 /**
@@ -21,6 +24,14 @@ import java.util.TreeSet;
  * time and coordinates. Positions at one time are taken in ascending (lat, lon), and the answers
  * for one point (its exact duplicates, the tiles of each tier) count as one position: the union of
  * their fences.
+ *
+ * <p>Paths (option {@code crossing}, contract section 10): when the answers for a position carry
+ * the fences its path from the entity's previous position meets ({@link Membership#pathIds}), with
+ * P the entity's set before the position and N its set after it, each fence met that is neither in
+ * P nor in N gives one CROSS before the position's EXITs and ENTERs, in ascending fence id order,
+ * with {@code from} the previous position and {@code at} the first point of the path in the fence
+ * (the least fraction s over the answers), at time ta + floor((tb - ta) * s). A CROSS changes no
+ * set and starts no DWELL.
  *
  * <p>Timers: a fence entered at t0 and not left has its DWELL due at t0 + dwell-ms, with the
  * coordinates of the entity's latest position; an entity whose latest position is at t1 is
@@ -64,6 +75,27 @@ public final class EntityRules<S extends Entity> {
          * @param seq the event's number among the entity's events at {@code time}
          */
         void event(String fenceId, EventType type, long time, double lon, double lat, int seq);
+
+        /**
+         * A CROSS of the entity (contract section 10), in the order of the contract: after the
+         * timer events at {@code time}, before the position's EXITs and ENTERs.
+         *
+         * @param time the time of the position that ends the path
+         * @param lon the longitude of that position
+         * @param lat the latitude of that position
+         * @param from the entity's previous position, where the path starts
+         * @param at the first point of the path in the fence, with its time
+         */
+        default void cross(
+                String fenceId,
+                long time,
+                double lon,
+                double lat,
+                Waypoint from,
+                Waypoint at,
+                int seq) {
+            event(fenceId, EventType.CROSS, time, lon, lat, seq);
+        }
 
         /**
          * The entity's set of fences became {@code fenceIds} (ascending; empty when it left them
@@ -203,9 +235,27 @@ public final class EntityRules<S extends Entity> {
         }
         TreeSet<String> inside = new TreeSet<>();
         TreeSet<String> near = new TreeSet<>();
+        TreeMap<String, Double> met = null;
+        Waypoint from = null;
         for (Membership m : same) {
             inside.addAll(Arrays.asList(m.fenceIds()));
             near.addAll(Arrays.asList(m.nearIds()));
+            if (m.pathFrom() != null) {
+                from = m.pathFrom();
+                met = met == null ? new TreeMap<>() : met;
+                for (int i = 0; i < m.pathIds().length; i++) {
+                    met.merge(m.pathIds()[i], m.pathAt()[i], Math::min);
+                }
+            }
+        }
+        String[] pathIds = NO_FENCES;
+        double[] pathAt = new double[0];
+        if (met != null) {
+            pathIds = met.keySet().toArray(NO_FENCES);
+            pathAt = new double[pathIds.length];
+            for (int i = 0; i < pathIds.length; i++) {
+                pathAt[i] = met.get(pathIds[i]);
+            }
         }
         return new Membership(
                 first.group(),
@@ -213,13 +263,56 @@ public final class EntityRules<S extends Entity> {
                 first.timestamp(),
                 first.lon(),
                 first.lat(),
-                inside.toArray(new String[0]),
-                near.toArray(new String[0]));
+                inside.toArray(NO_FENCES),
+                near.toArray(NO_FENCES),
+                from,
+                pathIds,
+                pathAt);
+    }
+
+    /**
+     * The CROSS events of position m: each fence its path meets that is neither in P ({@code was})
+     * nor in N. N is S + (P intersected with K), so a fence not in P is in N only when it is in S.
+     */
+    private void crossings(String[] was, Membership m, Events out) {
+        String[] met = m.pathIds();
+        if (m.pathFrom() == null || met == null || met.length == 0) {
+            return;
+        }
+        Waypoint a = m.pathFrom();
+        Path path = null;
+        for (int i = 0; i < met.length; i++) {
+            String id = met[i];
+            if ((was.length > 0 && Arrays.binarySearch(was, id) >= 0)
+                    || Arrays.binarySearch(m.fenceIds(), id) >= 0) {
+                continue;
+            }
+            double at = m.pathAt()[i];
+            Waypoint c;
+            if (at <= 0) {
+                c = a;
+            } else {
+                path = path == null ? new Path(a.lon(), a.lat(), m.lon(), m.lat()) : path;
+                c =
+                        new Waypoint(
+                                timeAt(a.timestamp(), m.timestamp(), at),
+                                path.lonAt(at),
+                                path.latAt(at));
+            }
+            out.cross(shared(id), m.timestamp(), m.lon(), m.lat(), a, c, seq++);
+        }
+    }
+
+    /** ta + floor((tb - ta) * s), within [ta, tb]. */
+    static long timeAt(long ta, long tb, double s) {
+        long d = (long) Math.floor((tb - ta) * s);
+        return ta + Math.max(0, Math.min(tb - ta, d));
     }
 
     /** The entity after position m: EXITs, then ENTERs, each by fence id. */
     private S step(S s, Membership m, Events out) {
         String[] was = s == null ? NO_FENCES : s.fenceIds();
+        crossings(was, m, out);
         String[] inside = m.fenceIds();
         String[] near = m.nearIds();
         long t = m.timestamp();

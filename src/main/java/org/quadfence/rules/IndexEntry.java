@@ -28,10 +28,14 @@ final class IndexEntry {
     /** The piece to test a point the box query found, or null when the box decides. */
     final ShapePiece exact;
 
-    private IndexEntry(String fenceId, int index, ShapePiece exact) {
+    /** What the tile holds of the fence: the piece a path is tested against. */
+    final ShapePiece piece;
+
+    private IndexEntry(String fenceId, int index, ShapePiece exact, ShapePiece piece) {
         this.fenceId = fenceId;
         this.index = index;
         this.exact = exact;
+        this.piece = piece;
     }
 
     /** The entries of what a tile holds of a fence, each with the box to index it by. */
@@ -39,10 +43,10 @@ final class IndexEntry {
         if (piece instanceof Boxes exactBoxes) {
             List<Box> boxes = exactBoxes.boxes();
             for (int i = 0; i < boxes.size(); i++) {
-                out.accept(new IndexEntry(fenceId, i, null), boxes.get(i));
+                out.accept(new IndexEntry(fenceId, i, null, piece), boxes.get(i));
             }
         } else {
-            out.accept(new IndexEntry(fenceId, 0, piece), piece.bounds());
+            out.accept(new IndexEntry(fenceId, 0, piece, piece), piece.bounds());
         }
     }
 
@@ -50,7 +54,7 @@ final class IndexEntry {
     static void remove(QuadTree<IndexEntry> tree, String fenceId, ShapePiece piece) {
         int n = piece instanceof Boxes b ? b.boxes().size() : 1;
         for (int i = 0; i < n; i++) {
-            tree.remove(new IndexEntry(fenceId, i, null));
+            tree.remove(new IndexEntry(fenceId, i, null, null));
         }
     }
 

@@ -1,12 +1,20 @@
 package org.quadfence.rules;
 
+import org.quadfence.geo.Box;
+import org.quadfence.geo.Path;
+import org.quadfence.geo.PathCrossing;
+import org.quadfence.geo.ShapePiece;
 import org.quadfence.index.QuadTree;
 import org.quadfence.model.Membership;
 import org.quadfence.model.Position;
+import org.quadfence.model.Waypoint;
 import org.quadfence.tiles.TileGrid;
 
 import java.util.ArrayList;
+import java.util.Arrays;
 import java.util.List;
+import java.util.Map;
+import java.util.TreeMap;
 import java.util.function.Consumer;
 
 /**
@@ -44,6 +52,75 @@ public final class TileQuery {
                 IndexEntry.ids(candidates.inside),
                 IndexEntry.ids(candidates.near));
     }
+
+    /**
+     * The answer for the position {@code p} and the path to it from {@code from} (option {@code
+     * crossing}, contract section 10) from one tile: when {@code pointTile}, the fences that
+     * contain p and those near it as {@link #match} has them, else none; and the fences of the tile
+     * that the closed path meets within the tile's closed cell, each with the least fraction s of
+     * the path in it. Null when the tile is not p's and the path meets none of its fences.
+     *
+     * @param index the tile's fences, or null for a tile with none
+     * @param cell the tile's closed cell
+     */
+    public Membership matchPath(
+            TileIndex index, Box cell, Position p, Waypoint from, boolean pointTile) {
+        Membership point = pointTile ? match(index, p) : null;
+        int testedHere = pointTile ? candidates.tested : 0;
+        String[] ids = NO_IDS;
+        double[] at = NO_FRACTIONS;
+        if (index != null) {
+            Path path = new Path(from.lon(), from.lat(), p.lon(), p.lat());
+            TreeMap<String, ShapePiece> met = new TreeMap<>();
+            for (Box b : path.bounds()) {
+                candidates(index, b.intersection(cell), met);
+                // Lon 180 is -180: the westmost tiles hold what lies on that meridian.
+                if (b.maxX() == 180) {
+                    candidates(
+                            index, new Box(-180, b.minY(), -180, b.maxY()).intersection(cell), met);
+                }
+            }
+            if (!met.isEmpty()) {
+                ids = new String[met.size()];
+                at = new double[met.size()];
+                int n = 0;
+                for (var e : met.entrySet()) {
+                    testedHere++;
+                    double s = PathCrossing.first(path, e.getValue(), cell);
+                    if (!Double.isNaN(s)) {
+                        ids[n] = e.getKey();
+                        at[n++] = s;
+                    }
+                }
+                ids = Arrays.copyOf(ids, n);
+                at = Arrays.copyOf(at, n);
+            }
+        }
+        candidates.tested = testedHere;
+        if (point == null && ids.length == 0) {
+            return null;
+        }
+        return new Membership(
+                p.group(),
+                p.entityId(),
+                p.timestamp(),
+                p.lon(),
+                p.lat(),
+                point == null ? NO_IDS : point.fenceIds(),
+                point == null ? NO_IDS : point.nearIds(),
+                from,
+                ids,
+                at);
+    }
+
+    private static void candidates(TileIndex index, Box area, Map<String, ShapePiece> met) {
+        if (area != null) {
+            index.tree().query(area, e -> met.putIfAbsent(e.fenceId, e.piece));
+        }
+    }
+
+    private static final String[] NO_IDS = new String[0];
+    private static final double[] NO_FRACTIONS = new double[0];
 
     /** How many candidates of the quadtree the last {@link #match} tested exactly. */
     public int tested() {

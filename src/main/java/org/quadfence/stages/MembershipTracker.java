@@ -13,6 +13,7 @@ import org.quadfence.model.CurrentFences;
 import org.quadfence.model.EventType;
 import org.quadfence.model.GeofenceEvent;
 import org.quadfence.model.Membership;
+import org.quadfence.model.Waypoint;
 import org.quadfence.rules.EntityRules;
 import org.quadfence.time.EventTimeStage;
 
@@ -28,6 +29,10 @@ import java.util.List;
  * go to the rules together. Timers run in event time and fire before the positions at their time.
  * An entity in no fence keeps no state, and one in some fence has one pending expiry timer, so
  * state and timers are bounded by the live entities.
+ *
+ * <p>With option {@code crossing}, the answers for a position also carry the fences its path from
+ * the entity's previous position meets, which the rules turn into CROSS events (contract section
+ * 10); nothing of them is kept.
  *
  * <p>Events leave without the fences' properties (the properties join adds them), numbered by the
  * rules among the entity's events at their time. Each time an entity's set of fences changes, its
@@ -55,6 +60,7 @@ public class MembershipTracker extends EventTimeStage<String, Membership, Sequen
     private transient Counter enters;
     private transient Counter exits;
     private transient Counter dwells;
+    private transient Counter crosses;
     private transient Counter expired;
     // The entity of the key being handed over, and its group.
     private transient String entityId;
@@ -97,6 +103,7 @@ public class MembershipTracker extends EventTimeStage<String, Membership, Sequen
         enters = metrics.counter("enterEvents");
         exits = metrics.counter("exitEvents");
         dwells = metrics.counter("dwellEvents");
+        crosses = metrics.counter("crossEvents");
         expired = metrics.counter("expiredEntities");
     }
 
@@ -151,10 +158,38 @@ public class MembershipTracker extends EventTimeStage<String, Membership, Sequen
                 case ENTER -> enters.inc();
                 case EXIT -> exits.inc();
                 case DWELL -> dwells.inc();
+                case CROSS -> crosses.inc();
             }
             emit(
                     new SequencedEvent(
                             new GeofenceEvent(entityId, fenceId, type, time, lon, lat, null, group),
+                            seq),
+                    time);
+        }
+
+        @Override
+        public void cross(
+                String fenceId,
+                long time,
+                double lon,
+                double lat,
+                Waypoint from,
+                Waypoint at,
+                int seq) {
+            crosses.inc();
+            emit(
+                    new SequencedEvent(
+                            new GeofenceEvent(
+                                    entityId,
+                                    fenceId,
+                                    EventType.CROSS,
+                                    time,
+                                    lon,
+                                    lat,
+                                    null,
+                                    group,
+                                    from,
+                                    at),
                             seq),
                     time);
         }

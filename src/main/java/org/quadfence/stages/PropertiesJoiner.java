@@ -93,17 +93,7 @@ public class PropertiesJoiner extends EventTimeStage<String, SequencedEvent, Seq
             return e;
         }
         GeofenceEvent g = e.event();
-        return new SequencedEvent(
-                new GeofenceEvent(
-                        g.entityId(),
-                        g.fenceId(),
-                        g.event(),
-                        g.timestamp(),
-                        g.lon(),
-                        g.lat(),
-                        v.properties(),
-                        g.group()),
-                e.seq());
+        return new SequencedEvent(g.withProperties(v.properties()), e.seq());
     }
 
     /** The version with the greatest time at or before {@code t}, or null. */

@@ -5,6 +5,7 @@ import org.apache.flink.api.java.functions.KeySelector;
 import org.quadfence.model.FenceChange;
 import org.quadfence.model.Membership;
 import org.quadfence.model.Position;
+import org.quadfence.model.Step;
 import org.quadfence.model.TileKey;
 import org.quadfence.model.TileUpdate;
 import org.quadfence.tiles.TileGrid;
@@ -29,6 +30,35 @@ public final class StageKeys {
         public TileKey getKey(Position p) {
             return shards.key(
                     p.group(), grid.tileOf(p.lon(), p.lat()), shards.shardOf(p.entityId()));
+        }
+    }
+
+    /**
+     * The tile shard a step goes to, in its group: the key of the tile stage with option {@code
+     * crossing}. A position's own tile is the shard of its entity there, as {@link TileOfPosition}
+     * has it.
+     */
+    public static final class TileOfStep implements KeySelector<Step, TileKey> {
+        private static final long serialVersionUID = 1L;
+        private final TileShards shards;
+
+        public TileOfStep(TileShards shards) {
+            this.shards = shards;
+        }
+
+        @Override
+        public TileKey getKey(Step s) {
+            return shards.key(s.to().group(), s.tile(), shards.shardOf(s.to().entityId()));
+        }
+    }
+
+    /** A position's entity in its group: the key of the path stage (option {@code crossing}). */
+    public static final class EntityOfPosition implements KeySelector<Position, String> {
+        private static final long serialVersionUID = 1L;
+
+        @Override
+        public String getKey(Position p) {
+            return Keys.of(p.group(), p.entityId());
         }
     }
 

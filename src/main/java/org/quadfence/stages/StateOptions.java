@@ -38,6 +38,20 @@ public final class StateOptions {
      */
     static void check(FunctionInitializationContext context, Map<String, String> options)
             throws Exception {
+        check(context, options, Map.of());
+    }
+
+    /**
+     * As {@link #check(FunctionInitializationContext, Map)}, for options that came after state
+     * format 7 too: {@code later} holds each such option's value in state written without it (the
+     * value that keeps the state as it was). An option at that value is not recorded, so that the
+     * state stays as earlier versions wrote it; any other value is, and is checked.
+     */
+    static void check(
+            FunctionInitializationContext context,
+            Map<String, String> options,
+            Map<String, String> later)
+            throws Exception {
         ListState<String> stored =
                 context.getOperatorStateStore()
                         .getUnionListState(
@@ -46,6 +60,20 @@ public final class StateOptions {
         all.put("state-format", FORMAT);
         if (context.isRestored()) {
             boolean any = false;
+            Map<String, String> laterThen = new TreeMap<>(later);
+            for (String entry : stored.get()) {
+                int at = entry.indexOf('=');
+                if (later.containsKey(entry.substring(0, at))) {
+                    laterThen.put(entry.substring(0, at), entry.substring(at + 1));
+                }
+            }
+            for (var e : laterThen.entrySet()) {
+                String now = all.get(e.getKey());
+                if (now != null && !now.equals(e.getValue())) {
+                    throw new SuppressRestartsException(
+                            new IllegalStateException(message(e.getKey(), e.getValue(), now)));
+                }
+            }
             for (String entry : stored.get()) {
                 any |=
                         entry.startsWith("state-format=")
@@ -71,7 +99,12 @@ public final class StateOptions {
             }
         }
         List<String> entries = new ArrayList<>();
-        all.forEach((k, v) -> entries.add(k + "=" + v));
+        all.forEach(
+                (k, v) -> {
+                    if (!v.equals(later.get(k))) {
+                        entries.add(k + "=" + v);
+                    }
+                });
         stored.update(entries);
     }
 
@@ -84,7 +117,9 @@ public final class StateOptions {
                 + key
                 + " "
                 + now
-                + "; the fences' tiles depend on it. Restore with "
+                + (key.equals("crossing")
+                        ? "; the records waiting in the tile stages depend on it. Restore with "
+                        : "; the fences' tiles depend on it. Restore with ")
                 + key
                 + " "
                 + then

@@ -15,6 +15,7 @@ import org.quadfence.model.CompactStringSerializer;
 import org.quadfence.model.Membership;
 import org.quadfence.model.Position;
 import org.quadfence.model.ShapePieceSerializer;
+import org.quadfence.model.Step;
 import org.quadfence.model.TileKey;
 import org.quadfence.model.TileUpdate;
 import org.quadfence.rules.TileIndex;
@@ -52,9 +53,17 @@ import java.util.Map;
  * is finer than {@link Tiers#WIDE_LEVEL}, the coarser tiles that hold the wide fences. Every
  * position goes to each, and the entity stage joins their answers: the fine tier answers every
  * position, the wide tier only those in or near its fences.
+ *
+ * <p>With option {@code crossing} its records are {@link Step}s instead of positions (contract
+ * section 10): a step goes to its position's tile, where it is answered as a position is, and to
+ * every other tile of the tier its path meets; each tile adds the fences of its own that the path
+ * meets, with the fences in force at the position's time, and a tile that is not the position's
+ * answers only when the path meets one of its fences.
+ *
+ * @param <P> {@link Position}, or {@link Step} with option {@code crossing}
  */
-public class TileMatcher extends EventTimeStage<TileKey, Position, Membership>
-        implements TwoInputStreamOperator<TileUpdate, Position, Membership> {
+public class TileMatcher<P> extends EventTimeStage<TileKey, P, Membership>
+        implements TwoInputStreamOperator<TileUpdate, P, Membership> {
 
     private static final long serialVersionUID = 1L;
 
@@ -68,6 +77,7 @@ public class TileMatcher extends EventTimeStage<TileKey, Position, Membership>
     private final int tileLevel;
     private final int tileShards;
     private final boolean answersEveryPosition;
+    private final boolean steps;
 
     private transient MapState<String, ShapePiece> fences;
     private transient TimeBuffer<TileUpdate> pendingUpdates;
@@ -77,6 +87,7 @@ public class TileMatcher extends EventTimeStage<TileKey, Position, Membership>
     private transient Counter lateMatches;
     private transient Counter lateUpdates;
     private transient Counter candidatesTested;
+    private transient Counter pathsTested;
     private transient long fencesIndexed;
     private transient TileQuery query;
 
@@ -97,7 +108,37 @@ public class TileMatcher extends EventTimeStage<TileKey, Position, Membership>
             int tileLevel,
             int tileShards,
             boolean answersEveryPosition) {
-        super(TypeInformation.of(Position.class));
+        this(
+                positions(),
+                grid,
+                nodeCapacity,
+                maxDepth,
+                margin,
+                tileLevel,
+                tileShards,
+                answersEveryPosition);
+    }
+
+    @SuppressWarnings("unchecked")
+    private static <P> TypeInformation<P> positions() {
+        return (TypeInformation<P>) TypeInformation.of(Position.class);
+    }
+
+    /**
+     * A tile stage whose records are {@code records}: positions, or steps with option {@code
+     * crossing}.
+     */
+    public TileMatcher(
+            TypeInformation<P> records,
+            TileGrid grid,
+            int nodeCapacity,
+            int maxDepth,
+            double margin,
+            int tileLevel,
+            int tileShards,
+            boolean answersEveryPosition) {
+        super(records);
+        this.steps = records.getTypeClass() == Step.class;
         this.answersEveryPosition = answersEveryPosition;
         this.grid = grid;
         this.tileLevel = tileLevel;
@@ -109,13 +150,16 @@ public class TileMatcher extends EventTimeStage<TileKey, Position, Membership>
 
     @Override
     public void initializeState(StateInitializationContext context) throws Exception {
-        super.initializeState(context);
+        // Before the waiting records are read: with another crossing they are of another type.
         StateOptions.check(
                 context,
                 Map.of(
                         "tile-level", String.valueOf(tileLevel),
                         "tile-shards", String.valueOf(tileShards),
-                        "exit-margin-meters", String.valueOf(margin)));
+                        "exit-margin-meters", String.valueOf(margin),
+                        "crossing", String.valueOf(steps)),
+                Map.of("crossing", "false"));
+        super.initializeState(context);
         pendingUpdates =
                 new TimeBuffer<>(
                         context.getKeyedStateStore(),
@@ -144,6 +188,7 @@ public class TileMatcher extends EventTimeStage<TileKey, Position, Membership>
         lateMatches = metrics.counter("positionsMatchedBehindClock");
         lateUpdates = metrics.counter("lateTileUpdates");
         candidatesTested = metrics.counter("candidates");
+        pathsTested = metrics.counter("pathsTested");
         metrics.gauge("tilesIndexed", () -> indexes.size());
         metrics.gauge("fencesIndexed", () -> fencesIndexed);
     }
@@ -166,11 +211,14 @@ public class TileMatcher extends EventTimeStage<TileKey, Position, Membership>
     }
 
     @Override
-    public void processElement2(StreamRecord<Position> record) throws Exception {
+    public void processElement2(StreamRecord<P> record) throws Exception {
         positionsIn.inc();
         recordsIn.add(1);
-        Position position = record.getValue();
-        long t = position.timestamp();
+        P position = record.getValue();
+        long t =
+                position instanceof Step step
+                        ? step.to().timestamp()
+                        : ((Position) position).timestamp();
         if (t <= currentWatermark()) {
             // Not late where it was read (LateFilter), but behind this task's clock (a partition
             // that was idle): matched at once, so that every tile stage answers for it.
@@ -197,7 +245,7 @@ public class TileMatcher extends EventTimeStage<TileKey, Position, Membership>
     }
 
     @Override
-    protected void onTime(long t, List<Position> positions) throws Exception {
+    protected void onTime(long t, List<P> positions) throws Exception {
         match(positions, tile());
     }
 
@@ -205,17 +253,45 @@ public class TileMatcher extends EventTimeStage<TileKey, Position, Membership>
         return (TileKey) getCurrentKey();
     }
 
-    private void match(List<Position> positions, TileKey tile) throws Exception {
+    private void match(List<P> positions, TileKey tile) throws Exception {
         if (positions.isEmpty()) {
             return;
         }
         TileIndex index = index(tile);
-        for (Position p : positions) {
+        for (P record : positions) {
+            if (record instanceof Step step) {
+                matchStep(index, tile, step);
+                continue;
+            }
+            Position p = (Position) record;
             Membership m = query.match(index, p);
             candidatesTested.inc(query.tested());
             if (answersEveryPosition || m.fenceIds().length > 0 || m.nearIds().length > 0) {
                 emit(m, p.timestamp());
             }
+        }
+    }
+
+    /** The answer for a step from this tile: its position's, its path's, or both. */
+    private void matchStep(TileIndex index, TileKey tile, Step step) {
+        Position p = step.to();
+        boolean pointTile = grid.tileOf(p.lon(), p.lat()) == tile.tile();
+        Membership m;
+        if (step.from() == null) {
+            m = pointTile ? query.match(index, p) : null;
+        } else {
+            m = query.matchPath(index, grid.cell(tile.tile()), p, step.from(), pointTile);
+            pathsTested.inc();
+        }
+        if (m == null) {
+            return;
+        }
+        candidatesTested.inc(query.tested());
+        if (answersEveryPosition
+                || m.fenceIds().length > 0
+                || m.nearIds().length > 0
+                || m.pathIds().length > 0) {
+            emit(m, p.timestamp());
         }
     }
 

@@ -5,6 +5,8 @@ import org.quadfence.geo.Boxes;
 import org.quadfence.geo.CellGrid;
 import org.quadfence.geo.Circle;
 import org.quadfence.geo.CirclePiece;
+import org.quadfence.geo.Earth;
+import org.quadfence.geo.Path;
 import org.quadfence.geo.Polygon;
 import org.quadfence.geo.Rectangle;
 import org.quadfence.geo.RectanglePiece;
@@ -272,6 +274,145 @@ public final class TileGrid implements Serializable {
                 out.accept(key(column, row));
             }
         }
+    }
+
+    /**
+     * Every tile whose closed cell the closed path meets, lon 180 and -180 being one meridian (a
+     * path through lon 180 also meets the westmost column there), each once, in path order: by
+     * column in the direction the path runs, and within a column by row in the direction it runs
+     * (tiles the path meets at one point, such as four around a corner, in either order). Exactly
+     * these tiles ({@link Path#meets} on each candidate). Work: about the number of tiles returned,
+     * and at most about {@code maxTiles + 2 * columns} exact tests.
+     *
+     * @param maxTiles the most tiles the caller accepts
+     * @return the tile keys, or null when more than {@code maxTiles} tiles meet the path
+     */
+    public long[] tilesOnPath(Path path, int maxTiles) {
+        double x0 = path.fromLon();
+        double x1 = path.unwrappedToLon();
+        double y0 = path.fromLat();
+        double y1 = path.toLat();
+        // Unwrapped columns, -180 + c * width to -180 + (c + 1) * width for any integer c, one
+        // more on each side than the rounded ends need; the exact test drops the extra ones.
+        int first = (int) Math.floor((Math.min(x0, x1) + 180) * columnsPerDegree) - 1;
+        int last = (int) Math.floor((Math.max(x0, x1) + 180) * columnsPerDegree) + 1;
+        boolean east = x1 >= x0;
+        boolean[] seen = last - first + 1 > n ? new boolean[n] : null;
+        int most = Math.max(0, maxTiles);
+        long[] out = new long[Math.min(most, 64)];
+        int count = 0;
+        for (int i = 0; i <= last - first; i++) {
+            int c = east ? first + i : last - i;
+            int column = Math.floorMod(c, n);
+            if (seen != null) {
+                if (seen[column]) {
+                    continue;
+                }
+                seen[column] = true;
+            }
+            double[] ys = latitudesIn(x0, y0, x1, y1, -180 + c * width, -180 + (c + 1) * width);
+            if (ys == null) {
+                continue;
+            }
+            int south = Math.max(0, row(Math.min(ys[0], ys[1])) - 1);
+            int north = Math.min(n - 1, row(Math.max(ys[0], ys[1])) + 1);
+            for (int j = 0; j <= north - south; j++) {
+                int row = y1 >= y0 ? south + j : north - j;
+                if (path.meets(cell(column, row))) {
+                    if (count == most) {
+                        return null;
+                    }
+                    if (count == out.length) {
+                        out = Arrays.copyOf(out, Math.min(most, 2 * count));
+                    }
+                    out[count++] = key(column, row);
+                }
+            }
+        }
+        return Arrays.copyOf(out, count);
+    }
+
+    // The rounded latitudes of the segment (x0, y0)-(x1, y1) where it enters and leaves the
+    // column [west, east], or null when its longitudes stay clear of the column.
+    private static double[] latitudesIn(
+            double x0, double y0, double x1, double y1, double west, double east) {
+        double lo = Math.max(west, Math.min(x0, x1));
+        double hi = Math.min(east, Math.max(x0, x1));
+        if (lo > hi) {
+            return null;
+        }
+        if (x0 == x1) {
+            return new double[] {y0, y1};
+        }
+        double slope = (y1 - y0) / (x1 - x0);
+        return new double[] {y0 + (lo - x0) * slope, y0 + (hi - x0) * slope};
+    }
+
+    /**
+     * An upper bound of the tiles {@link #tilesOnPath} returns at {@code level} for a path that
+     * spans at most {@code lonDegrees} of longitude (the shorter way, at most 180) and {@code
+     * latDegrees} of latitude: 2 * (floor(lonDegrees / w) + floor(latDegrees / h)) + 4, with the
+     * tile width w = 360 / 2^level and height h = 180 / 2^level degrees, saturated at {@link
+     * Integer#MAX_VALUE}. Why: the path meets at most floor(lonDegrees / w) + 2 columns, and in
+     * each at most floor(dy / h) + 2 rows, dy its latitude span in that column; those spans add up
+     * to the whole span (only a path along a column line is in two columns at once, and then the
+     * bound holds with the two columns' rows).
+     *
+     * @throws IllegalArgumentException when a span is negative or not finite, or the level out of
+     *     range
+     */
+    public static int maxTilesOnSpan(double lonDegrees, double latDegrees, int level) {
+        if (!(lonDegrees >= 0 && latDegrees >= 0)
+                || Double.isInfinite(lonDegrees + latDegrees)
+                || level < 0
+                || level > MAX_LEVEL) {
+            throw new IllegalArgumentException(
+                    "spans must be finite and >= 0, level in [0, 30]: "
+                            + lonDegrees
+                            + ", "
+                            + latDegrees
+                            + ", "
+                            + level);
+        }
+        double tiles = 1 << level;
+        // The slack keeps a span that is a whole number of tiles from flooring one short.
+        double columns = Math.floor(Math.min(lonDegrees, 180) / 360 * tiles * (1 + 1e-12));
+        double rows = Math.floor(Math.min(latDegrees, 180) / 180 * tiles * (1 + 1e-12));
+        return (int) Math.min(Integer.MAX_VALUE, 2 * (columns + rows) + 4);
+    }
+
+    /**
+     * An upper bound of the tiles {@link #tilesOnPath} returns at {@code level} for a path between
+     * two positions at most {@code maxMeters} apart (haversine) whose latitudes are at most {@code
+     * maxAbsLat} from the equator: {@link #maxTilesOnSpan} of the spans such a path can have, dLat
+     * = maxMeters / R and dLon = 2 asin(sin(maxMeters / 2R) / cos(maxAbsLat)) (in radians; 180
+     * degrees when the sine would pass 1), from hav(d) = hav(dLat) + cos(lat1) cos(lat2) hav(dLon).
+     * Near the poles a short path can cross every longitude, so the bound grows without limit as
+     * maxAbsLat nears 90: at 90 it is the bound for a path that spans 180 degrees of longitude.
+     *
+     * @throws IllegalArgumentException when maxMeters is negative or not finite, maxAbsLat is not
+     *     in [0, 90], or the level out of range
+     */
+    public static int maxTilesOnPath(double maxMeters, double maxAbsLat, int level) {
+        if (!(maxMeters >= 0 && maxMeters < Double.POSITIVE_INFINITY)
+                || !(maxAbsLat >= 0 && maxAbsLat <= 90)) {
+            throw new IllegalArgumentException(
+                    "maxMeters must be finite and >= 0, maxAbsLat in [0, 90]: "
+                            + maxMeters
+                            + ", "
+                            + maxAbsLat);
+        }
+        double delta = maxMeters / Earth.RADIUS_METERS;
+        double dLat = Math.toDegrees(delta);
+        double sin =
+                Math.sin(Math.min(Math.PI / 2, delta / 2)) / Math.cos(Math.toRadians(maxAbsLat));
+        double dLon = sin >= 1 ? 180 : Math.toDegrees(2 * Math.asin(sin));
+        return maxTilesOnSpan(dLon * (1 + 1e-9), dLat * (1 + 1e-9), level);
+    }
+
+    /** {@link #maxTilesOnPath(double, double, int)} for paths anywhere, poles included. */
+    public static int maxTilesOnPath(double maxMeters, int level) {
+        return maxTilesOnPath(maxMeters, 90, level);
     }
 
     /**

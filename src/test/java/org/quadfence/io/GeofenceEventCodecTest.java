@@ -163,7 +163,7 @@ class GeofenceEventCodecTest {
                                         ("{\"entityId\":\"e\",\"fenceId\":\"f\",\"event\":\"DWELLING\","
                                              + "\"timestamp\":1,\"lon\":1,\"lat\":2}")
                                                 .getBytes(StandardCharsets.UTF_8)))
-                .hasMessage("event must be one of [ENTER, EXIT, DWELL], got \"DWELLING\"");
+                .hasMessage("event must be one of [ENTER, EXIT, DWELL, CROSS], got \"DWELLING\"");
         assertThatThrownBy(
                         () -> codec.decode("{\"entityId\":\"e\"}".getBytes(StandardCharsets.UTF_8)))
                 .hasMessage("an event needs entityId, fenceId, event, timestamp, lon and lat");

@@ -74,7 +74,18 @@ final class RecordSamples {
             new GeofenceEvent("e", "f", EventType.ENTER, Long.MIN_VALUE, -180, 90, "{}", "g"),
             new GeofenceEvent(
                     "Zürich-🚚", "zone-東京", EventType.DWELL, 5, 1, 2, LARGE_PROPERTIES, "ü"),
-            new GeofenceEvent("", "", EventType.ENTER, 0, 0, 0, "{\"a\":\"\\u0000\"}", "")
+            new GeofenceEvent("", "", EventType.ENTER, 0, 0, 0, "{\"a\":\"\\u0000\"}", ""),
+            new GeofenceEvent(
+                    "e",
+                    "gate",
+                    EventType.CROSS,
+                    2000,
+                    10,
+                    0,
+                    "{}",
+                    "g",
+                    new Waypoint(1000, 0, 0),
+                    new Waypoint(1400, 4, -0.0))
         };
     }
 
@@ -85,7 +96,44 @@ final class RecordSamples {
             new Membership(
                     "ü", "🚚", 0, 1, 2, new String[] {"東京", ""}, new String[] {"near-1", "x"}),
             new Membership("g", "e", 0, 0, 0, null, null),
-            new Membership("g", "e", 0, 0, 0, new String[] {null}, new String[0])
+            new Membership("g", "e", 0, 0, 0, new String[] {null}, new String[0]),
+            new Membership(
+                    "g",
+                    "e",
+                    2000,
+                    10,
+                    0,
+                    new String[] {"a"},
+                    new String[] {"n"},
+                    new Waypoint(1000, 0, 0),
+                    new String[] {"gate", "yard"},
+                    new double[] {0.4, 0}),
+            new Membership(
+                    "g",
+                    "e",
+                    2000,
+                    10,
+                    0,
+                    new String[0],
+                    new String[0],
+                    new Waypoint(1000, 0, 0),
+                    new String[0],
+                    new double[0])
+        };
+    }
+
+    static Step[] steps() {
+        Position p = new Position("truck-17", 10, 0, 2000, "g");
+        return new Step[] {
+            new Step(p, null, 0),
+            new Step(p, new Waypoint(1000, 0, 0), Long.MAX_VALUE),
+            new Step(new Position("", -180, 90, Long.MIN_VALUE), new Waypoint(-1, 180, -90), -1)
+        };
+    }
+
+    static Waypoint[] waypoints() {
+        return new Waypoint[] {
+            new Waypoint(0, 0, 0), new Waypoint(Long.MAX_VALUE, -180, 90), new Waypoint(-1, -0.0, 1)
         };
     }
 

@@ -48,6 +48,20 @@ class RecordSerializersTest {
     }
 
     @Nested
+    class OfStep extends Base<Step> {
+        OfStep() {
+            super(StepSerializer.INSTANCE, Step.class, RecordSamples.steps());
+        }
+    }
+
+    @Nested
+    class OfWaypoint extends Base<Waypoint> {
+        OfWaypoint() {
+            super(WaypointSerializer.INSTANCE, Waypoint.class, RecordSamples.waypoints());
+        }
+    }
+
+    @Nested
     class OfTileKey extends Base<TileKey> {
         OfTileKey() {
             super(TileKeySerializer.INSTANCE, TileKey.class, RecordSamples.tileKeys());

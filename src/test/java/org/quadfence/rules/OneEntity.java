@@ -3,6 +3,7 @@ package org.quadfence.rules;
 import org.quadfence.model.EventType;
 import org.quadfence.model.Groups;
 import org.quadfence.model.Membership;
+import org.quadfence.model.Waypoint;
 
 import java.util.ArrayList;
 import java.util.List;
@@ -67,6 +68,25 @@ final class OneEntity implements EntityRules.Events, EntityRules.Timers {
         return this;
     }
 
+    /**
+     * A position at {@code t}, {@code lon} and {@code lat} in the fences {@code inside} (none
+     * near), whose path from {@code from} meets the fences {@code met} first at the fractions
+     * {@code at}: one tile's answer (option {@code crossing}).
+     */
+    OneEntity step(
+            Waypoint from,
+            long t,
+            double lon,
+            double lat,
+            String[] inside,
+            String[] near,
+            String[] met,
+            double... at) {
+        waiting.computeIfAbsent(t, k -> new ArrayList<>())
+                .add(new Membership(Groups.DEFAULT, "e", t, lon, lat, inside, near, from, met, at));
+        return this;
+    }
+
     /** Handles every time up to {@code t}: timers first at each time, then positions. */
     OneEntity until(long t) throws Exception {
         while (true) {
@@ -93,6 +113,34 @@ final class OneEntity implements EntityRules.Events, EntityRules.Timers {
     @Override
     public void event(String fenceId, EventType type, long time, double lon, double lat, int seq) {
         events.add(type + " " + fenceId + " @" + time + " " + lat);
+        numbers.add(seq);
+    }
+
+    @Override
+    public void cross(
+            String fenceId,
+            long time,
+            double lon,
+            double lat,
+            Waypoint from,
+            Waypoint at,
+            int seq) {
+        events.add(
+                "CROSS "
+                        + fenceId
+                        + " @"
+                        + time
+                        + " "
+                        + lat
+                        + " from "
+                        + from.timestamp()
+                        + " at "
+                        + at.timestamp()
+                        + " ("
+                        + at.lon()
+                        + ", "
+                        + at.lat()
+                        + ")");
         numbers.add(seq);
     }
 
