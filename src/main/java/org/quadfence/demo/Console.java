@@ -21,6 +21,8 @@ import java.util.function.Function;
  * <p>Event lines (of all three kinds) are printed at a steady pace of at most {@value
  * #LINES_PER_SECOND} a second, so a person can follow them; when events come faster, those that do
  * not fit in a second's worth of lines are counted as not shown, and the status line says how many.
+ * A CROSS, rare among them, takes the place of a queued ENTER or EXIT line when the queue is full
+ * (that line is counted as not shown instead), so crossings show even when events come in bursts.
  */
 final class Console implements AutoCloseable {
 
@@ -99,10 +101,26 @@ final class Console implements AutoCloseable {
         line(paint("1;33", "quadfence demo") + "  " + text);
     }
 
-    /** Queues an event line; counted as not shown when the queue holds a second's worth. */
-    void event(FeedEvent e) {
-        if (!queue.offer(e)) {
-            notShown.incrementAndGet();
+    /**
+     * Queues an event line; counted as not shown when the queue holds a second's worth, unless it
+     * is a CROSS and the queue holds a line of another kind, which then gives way to it.
+     */
+    synchronized void event(FeedEvent e) {
+        if (queue.offer(e)) {
+            return;
+        }
+        notShown.incrementAndGet();
+        if (e.isCross()) {
+            // The newest line of another kind gives way, so the others keep their order.
+            FeedEvent givesWay = null;
+            for (FeedEvent queued : queue) {
+                if (!queued.isCross()) {
+                    givesWay = queued;
+                }
+            }
+            if (givesWay != null && queue.remove(givesWay)) {
+                queue.offer(e);
+            }
         }
     }
 

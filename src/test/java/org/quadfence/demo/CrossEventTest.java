@@ -90,6 +90,31 @@ class CrossEventTest {
     }
 
     @Test
+    void aCrossInABurstTakesTheLineOfAnEnterAndTheSkippedCountStaysTrue() throws Exception {
+        ByteArrayOutputStream bytes = new ByteArrayOutputStream();
+        FeedEvent enter = FeedEvent.parse(ENTER.getBytes(StandardCharsets.UTF_8));
+        int enters = 40;
+        long notShown;
+        List<String> lines;
+        try (Console console =
+                new Console(
+                        new PrintStream(bytes, true, StandardCharsets.UTF_8), false, city::fence)) {
+            for (int k = 0; k < enters; k++) {
+                console.event(enter);
+            }
+            console.event(FeedEvent.parse(CROSS.getBytes(StandardCharsets.UTF_8)));
+            // A second's worth of lines, at most: all that fit in the queue.
+            Thread.sleep(2_500);
+            notShown = console.notShown();
+            lines = bytes.toString(StandardCharsets.UTF_8).lines().toList();
+        }
+
+        assertThat(lines).hasSizeLessThanOrEqualTo(Console.LINES_PER_SECOND + 1);
+        assertThat(lines).filteredOn(l -> l.contains("  CROSS  ")).hasSize(1);
+        assertThat(lines.size() + notShown).isEqualTo(enters + 1);
+    }
+
+    @Test
     void colorsMarkACrossYellow() throws Exception {
         try (Console console =
                 new Console(new PrintStream(new ByteArrayOutputStream()), true, city::fence)) {
