@@ -370,7 +370,7 @@ public final class Geofencing implements Serializable {
                                                 options.millis("crossing-max-gap"),
                                                 maxMeters)))
                         .uid(uidPrefix + "path-tracker")
-                        .name("PathTracker: the path from each entity's previous position");
+                        .name("PathTracker");
         DataStream<Membership> memberships =
                 matchSteps(
                         tiers.fine(),
@@ -414,7 +414,7 @@ public final class Geofencing implements Serializable {
                         steps.flatMap(new PathTiles(grid, maxMeters))
                                 .returns(Step.class)
                                 .uid(uidPrefix + uid + "-paths")
-                                .name(name + ": each step to the tiles its path meets")
+                                .name(name + ": to tiles")
                                 .keyBy(
                                         new StageKeys.TileOfStep(shards),
                                         TypeInformation.of(TileKey.class)))
@@ -432,7 +432,7 @@ public final class Geofencing implements Serializable {
                                         count,
                                         answersEveryPosition)))
                 .uid(uidPrefix + uid)
-                .name(name + ": fences containing each position and met by its path");
+                .name(name + ": fences met by each step");
     }
 
     /** A tier's tile updates, copied to each shard of their tile, keyed by tile shard. */

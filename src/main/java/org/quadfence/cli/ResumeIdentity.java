@@ -32,7 +32,8 @@ final class ResumeIdentity {
                     "tile-level",
                     "tile-shards",
                     "exit-margin-meters",
-                    "max-vertices");
+                    "max-vertices",
+                    "crossing");
 
     private ResumeIdentity() {}
 

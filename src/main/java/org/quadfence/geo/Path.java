@@ -108,6 +108,16 @@ public record Path(double fromLon, double fromLat, double toLon, double toLat) {
     }
 
     /**
+     * True when the path as one segment of the unwrapped plane, from a to (toLon + shift, toLat)
+     * (the shift kept exact), meets the closed box, whose longitudes may lie outside [-180, 180]: a
+     * box 360 degrees east or west of lon [-180, 180] stands for the same place there. Exact.
+     */
+    public boolean meetsUnwrapped(Box box) {
+        return new PathLeg(fromLon, fromLat, 0, toLon, toLat, shift())
+                .meetsBox(box.minX(), box.minY(), box.maxX(), box.maxY());
+    }
+
+    /**
      * The whole shift of toLon: -360 when b is more than 180 degrees east of a (the path goes west
      * across the antimeridian), 360 when it is more than 180 west or exactly 180 west (it goes
      * east), else 0. Decided exactly.

@@ -12,8 +12,9 @@ import java.util.List;
  * shape is decided exactly on the given doubles ({@link Orientation}, and whole shifts of 360 kept
  * out of the rounding): a polygon is met when it holds a or the path meets one of its edges, and
  * then its first point is a or the first point on an edge. Only the fraction s is computed in
- * floating point, to about 1e-15 of the path (1e-13 degree at worst). For circles the test is
- * numeric: see {@link #first(Path, Shape)}.
+ * floating point: the point at s lies within 1e-10 degree of the true first point (a crossing of
+ * lines less than 0.06 degree apart in angle is computed exactly, then rounded). For circles the
+ * test is numeric: see {@link #first(Path, Shape)}.
  */
 public final class PathCrossing {
 
@@ -29,13 +30,19 @@ public final class PathCrossing {
      *
      * <p>Rectangles and polygons: the decision is exact and s is rounded (see the class comment).
      * Circles: the path meets the circle when some point of it is within the radius by {@link
-     * Earth#haversineMeters}. The search steps along the path by what the distance to the circle
-     * allows (the path cannot come closer faster than its speed on the sphere) and prunes each
-     * stretch whose bounding box lies outside the circle, so it finds every entry deeper than 1 mm,
-     * which puts the first point within 1 mm of the true one, then bisects to s within 1e-12 of the
-     * path. A path that touches the circle or goes in less than 1 mm may be reported as meeting it
-     * at the touch or as missing it. Near the antipode of the centre the haversine distance itself
-     * loses precision (to about a decimetre for a circle of 20,000 km).
+     * Earth#haversineMeters}. The distance along a lon/lat segment is not convex, so the search is
+     * a branch and bound ({@link CircleSearch}): it drops each stretch of the path that provably
+     * stays outside (by the path's speed on the sphere, and by the stretch's bounding box), splits
+     * the others down to 1 mm of travel, and bisects the first stretch that ends inside to s within
+     * 1e-12 of the path (1e-10 degree). So every entry that goes more than 1 mm deep is found and
+     * its point is exact to 1e-10 degree; a stretch that only grazes the circle, less than 1 mm
+     * deep, may be missed (the answer is then the next entry, or NaN). Near the antipode of the
+     * centre the haversine distance itself loses precision (about a decimetre for a circle of
+     * 20,000 km). Cost: a few dozen distances for a path that crosses the boundary clearly; up to
+     * about sqrt(radius / 1 mm) for one that grazes it within a millimetre.
+     *
+     * <p>Cost for polygons: every edge (this whole-fence answer is the reference; the job asks the
+     * tiles' pieces).
      *
      * @throws IllegalArgumentException for a shape other than {@link Rectangle}, {@link Polygon} or
      *     {@link Circle}
@@ -48,7 +55,7 @@ public final class PathCrossing {
             if (p.contains(path.fromLon(), path.fromLat())) {
                 return 0;
             }
-            return firstOnEdges(path, p.edges(), new double[0]);
+            return firstOnEdges(path, p.edges());
         }
         if (shape instanceof Circle c) {
             return CircleSearch.first(path, c.lon(), c.lat(), c.radiusMeters(), 0, 1);
@@ -64,10 +71,11 @@ public final class PathCrossing {
      * path meets ({@code TileGrid.tilesOnPath}), the smallest answer is {@link #first(Path, Shape)}
      * of the whole fence, and the path meets the fence exactly when some tile answers a number.
      *
-     * <p>Exact as {@link #first(Path, Shape)}: {@link Boxes} by the boxes, a {@link PolygonPiece}
-     * by a (when the cell holds it) and its edges, which are the fence's own; a {@link
-     * RectanglePiece} by the whole rectangle; a {@link CirclePiece} by the circle search on the
-     * path's part in the cell.
+     * <p>Exact as {@link #first(Path, Shape)}: {@link Boxes} by the boxes; a {@link PolygonPiece}
+     * by a (when the cell holds it, at its folded longitude) and else by the edges, which are the
+     * fence's own, of the leaves of its tree whose boxes the path meets, and by the boxes of its
+     * covered leaves; a {@link RectanglePiece} by the whole rectangle; a {@link CirclePiece} by the
+     * circle search on the path's part in the cell, widened by 1e-9 of the path against rounding.
      *
      * @param cell the closed cell the piece was cut for
      */
@@ -87,7 +95,11 @@ public final class PathCrossing {
         if (cell.contains(lon, path.fromLat()) && p.contains(lon, path.fromLat())) {
             return 0;
         }
-        return firstOnEdges(path, p.edges(), p.seams());
+        double best = Double.NaN;
+        for (PathLeg leg : path.legs()) {
+            best = min(best, p.firstOnEdges(leg));
+        }
+        return best;
     }
 
     private static double firstInBoxes(Path path, List<Box> boxes) {
@@ -100,11 +112,10 @@ public final class PathCrossing {
         return best;
     }
 
-    private static double firstOnEdges(Path path, double[] edges, double[] seams) {
+    private static double firstOnEdges(Path path, double[] edges) {
         double best = Double.NaN;
         for (PathLeg leg : path.legs()) {
             best = min(best, firstOnEdges(leg, edges));
-            best = min(best, firstOnEdges(leg, seams));
         }
         return best;
     }
@@ -138,7 +149,7 @@ public final class PathCrossing {
     }
 
     // The smaller of two fractions, NaN standing for none.
-    private static double min(double a, double b) {
+    static double min(double a, double b) {
         return Double.isNaN(a) ? b : Double.isNaN(b) ? a : Math.min(a, b);
     }
 }

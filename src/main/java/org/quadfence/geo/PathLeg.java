@@ -11,8 +11,9 @@ import java.math.MathContext;
  */
 final class PathLeg {
 
-    // Below this sine of the angle between a path and an edge, their crossing is found exactly.
-    private static final double STEEP = 1e-6;
+    // Below this sine of the angle between a path and an edge, their crossing is found exactly:
+    // in doubles the point along the path is off by up to about 1e-13 degree / sine.
+    private static final double STEEP = 1e-3;
 
     final double ax;
     final double ay;
@@ -78,22 +79,11 @@ final class PathLeg {
 
     /** The fraction of the leg's first point in the closed box, or NaN when it misses it. */
     double firstInBox(double minX, double minY, double maxX, double maxY) {
-        if (!meetsBox(minX, minY, maxX, maxY)) {
-            return Double.NaN;
-        }
         if (startsIn(minX, minY, maxX, maxY)) {
             return 0;
         }
-        // Liang-Barsky: the latest entry across the two slabs; the exact test above decided that
-        // the leg meets the box, so rounding can only move this fraction, not invent it.
-        double enter = 0;
-        if (dx != 0) {
-            enter = Math.max(enter, Math.min((minX - x0) / dx, (maxX - x0) / dx));
-        }
-        if (dy != 0) {
-            enter = Math.max(enter, Math.min((minY - ay) / dy, (maxY - ay) / dy));
-        }
-        return Math.min(1, enter);
+        double[] part = clip(minX, minY, maxX, maxY);
+        return part == null ? Double.NaN : part[0];
     }
 
     /**
@@ -104,6 +94,8 @@ final class PathLeg {
         if (!meetsBox(minX, minY, maxX, maxY)) {
             return null;
         }
+        // Liang-Barsky: the latest entry and earliest exit across the two slabs. The exact test
+        // decided that the leg meets the box, so rounding can only move these, not invent them.
         double enter = 0;
         double exit = 1;
         if (dx != 0) {

@@ -167,6 +167,58 @@ public record PolygonPiece(
     }
 
     /**
+     * The fraction of the first point where the leg meets a kept edge in a leaf whose closed box
+     * the leg meets, a covered leaf's box, or a seam; NaN when there is none. Each boundary point
+     * of the fence in the cell lies on an edge kept in a leaf whose box holds it, or in a covered
+     * leaf's box, so the first one on the leg is found; any answer is a point of the fence,
+     * possibly outside the cell ({@link PathCrossing}).
+     */
+    double firstOnEdges(PathLeg leg) {
+        double best = firstOnEdges(leg, 0, west, south, east, north);
+        for (int j = 0; j < seams.length; j += 4) {
+            best =
+                    PathCrossing.min(
+                            best,
+                            leg.firstOnSegment(seams[j], seams[j + 1], seams[j + 2], seams[j + 3]));
+        }
+        return best;
+    }
+
+    // The quarters' boxes as contains() finds them; depth at most PolygonTree.MAX_DEPTH.
+    private double firstOnEdges(PathLeg leg, int k, double x0, double y0, double x1, double y1) {
+        if (!leg.meetsBox(x0, y0, x1, y1)) {
+            return Double.NaN;
+        }
+        int c = nodes[2 * k];
+        if (c < 0) {
+            int q = -c - 1;
+            double mx = (x0 + x1) * 0.5;
+            double my = (y0 + y1) * 0.5;
+            double best = firstOnEdges(leg, q, x0, y0, mx, my);
+            best = PathCrossing.min(best, firstOnEdges(leg, q + 1, mx, y0, x1, my));
+            best = PathCrossing.min(best, firstOnEdges(leg, q + 2, x0, my, mx, y1));
+            return PathCrossing.min(best, firstOnEdges(leg, q + 3, mx, my, x1, y1));
+        }
+        int end = nodes[2 * k + 1];
+        if (c == end) {
+            return Double.NaN;
+        }
+        int from = c == 0 ? 0 : slotEnds[c - 1];
+        if (end == c + 1 && slotEnds[c] == from && slotInside[c]) {
+            // A covered leaf keeps no edges, not even those along its sides: its box is inside.
+            return leg.firstInBox(x0, y0, x1, y1);
+        }
+        double best = Double.NaN;
+        for (int i = from; i < slotEnds[end - 1]; i += 4) {
+            best =
+                    PathCrossing.min(
+                            best,
+                            leg.firstOnSegment(edges[i], edges[i + 1], edges[i + 2], edges[i + 3]));
+        }
+        return best;
+    }
+
+    /**
      * 0 when the fence contains the point, else the smallest {@link Earth} edge distance over the
      * kept edges: the fence's distance whenever that is within the margin the piece was cut for.
      */

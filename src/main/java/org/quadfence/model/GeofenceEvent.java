@@ -3,13 +3,14 @@ package org.quadfence.model;
 import org.apache.flink.api.common.typeinfo.TypeInfo;
 
 /**
- * An entity entering, leaving or dwelling in a fence (contract sections 4 and 6). The timestamp and
- * coordinates of an ENTER or EXIT are those of the position that caused it; a DWELL, or an EXIT on
- * expiry, has the time it fell due and the entity's latest position before it.
+ * An entity entering, leaving, dwelling in or crossing a fence (contract sections 4, 6 and 10). The
+ * timestamp and coordinates of an ENTER, EXIT or CROSS are those of the position that caused it; a
+ * DWELL, or an EXIT on expiry, has the time it fell due and the entity's latest position before it.
+ * A CROSS also has {@code from} and {@code at}.
  *
  * @param entityId the entity
  * @param fenceId the fence
- * @param event ENTER, EXIT or DWELL
+ * @param event ENTER, EXIT, DWELL or CROSS
  * @param timestamp the position's event time in epoch milliseconds
  * @param lon the position's longitude
  * @param lat the position's latitude

@@ -17,7 +17,9 @@ import java.io.Serializable;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.Comparator;
+import java.util.HashSet;
 import java.util.List;
+import java.util.Set;
 import java.util.function.LongConsumer;
 import java.util.function.ObjLongConsumer;
 
@@ -281,8 +283,9 @@ public final class TileGrid implements Serializable {
      * path through lon 180 also meets the westmost column there), each once, in path order: by
      * column in the direction the path runs, and within a column by row in the direction it runs
      * (tiles the path meets at one point, such as four around a corner, in either order). Exactly
-     * these tiles ({@link Path#meets} on each candidate). Work: about the number of tiles returned,
-     * and at most about {@code maxTiles + 2 * columns} exact tests.
+     * these tiles ({@link Path#meetsUnwrapped} on each candidate cell, in the unwrapped plane).
+     * Work: about the number of tiles returned, and at most about {@code maxTiles + 2 * columns}
+     * exact tests.
      *
      * @param maxTiles the most tiles the caller accepts
      * @return the tile keys, or null when more than {@code maxTiles} tiles meet the path
@@ -292,24 +295,27 @@ public final class TileGrid implements Serializable {
         double x1 = path.unwrappedToLon();
         double y0 = path.fromLat();
         double y1 = path.toLat();
-        // Unwrapped columns, -180 + c * width to -180 + (c + 1) * width for any integer c, one
-        // more on each side than the rounded ends need; the exact test drops the extra ones.
+        // Unwrapped columns, -180 + c * width to -180 + (c + 1) * width for any integer c, and
+        // rows, one more on each side than the rounded ends need; the exact test drops extra ones.
         int first = (int) Math.floor((Math.min(x0, x1) + 180) * columnsPerDegree) - 1;
         int last = (int) Math.floor((Math.max(x0, x1) + 180) * columnsPerDegree) + 1;
-        boolean east = x1 >= x0;
-        boolean[] seen = last - first + 1 > n ? new boolean[n] : null;
-        int most = Math.max(0, maxTiles);
-        long[] out = new long[Math.min(most, 64)];
-        int count = 0;
-        for (int i = 0; i <= last - first; i++) {
-            int c = east ? first + i : last - i;
-            int column = Math.floorMod(c, n);
-            if (seen != null) {
-                if (seen[column]) {
-                    continue;
+        PathTiles out = new PathTiles(path, maxTiles, last - first + 1 > n);
+        if (x0 == x1) {
+            // Along a meridian the path may run on a column line: rows first, for path order.
+            int south = Math.max(0, row(Math.min(y0, y1)) - 1);
+            int north = Math.min(n - 1, row(Math.max(y0, y1)) + 1);
+            for (int j = 0; j <= north - south; j++) {
+                int row = y1 >= y0 ? south + j : north - j;
+                for (int c = first; c <= last; c++) {
+                    if (!out.add(c, row)) {
+                        return null;
+                    }
                 }
-                seen[column] = true;
             }
+            return out.tiles();
+        }
+        for (int i = 0; i <= last - first; i++) {
+            int c = x1 > x0 ? first + i : last - i;
             double[] ys = latitudesIn(x0, y0, x1, y1, -180 + c * width, -180 + (c + 1) * width);
             if (ys == null) {
                 continue;
@@ -317,19 +323,59 @@ public final class TileGrid implements Serializable {
             int south = Math.max(0, row(Math.min(ys[0], ys[1])) - 1);
             int north = Math.min(n - 1, row(Math.max(ys[0], ys[1])) + 1);
             for (int j = 0; j <= north - south; j++) {
-                int row = y1 >= y0 ? south + j : north - j;
-                if (path.meets(cell(column, row))) {
-                    if (count == most) {
-                        return null;
-                    }
-                    if (count == out.length) {
-                        out = Arrays.copyOf(out, Math.min(most, 2 * count));
-                    }
-                    out[count++] = key(column, row);
+                if (!out.add(c, y1 >= y0 ? south + j : north - j)) {
+                    return null;
                 }
             }
         }
-        return Arrays.copyOf(out, count);
+        return out.tiles();
+    }
+
+    // The tiles found on a path: each candidate, in an unwrapped column, tested exactly in the
+    // unwrapped plane (so only where this copy of the cell meets the path), kept once, up to a
+    // limit.
+    private final class PathTiles {
+        private final Path path;
+        private final int most;
+        private final Set<Long> seen;
+        private long[] tiles;
+        private int count;
+
+        PathTiles(Path path, int maxTiles, boolean repeats) {
+            this.path = path;
+            this.most = Math.max(0, maxTiles);
+            this.seen = repeats ? new HashSet<>() : null;
+            this.tiles = new long[Math.min(most, 64)];
+        }
+
+        // False when the tile meets the path and would be one too many.
+        boolean add(int unwrappedColumn, int row) {
+            long tile = key(Math.floorMod(unwrappedColumn, n), row);
+            Box copy =
+                    new Box(
+                            -180 + unwrappedColumn * width,
+                            south(row),
+                            -180 + (unwrappedColumn + 1) * width,
+                            south(row + 1));
+            if ((seen != null && seen.contains(tile)) || !path.meetsUnwrapped(copy)) {
+                return true;
+            }
+            if (count == most) {
+                return false;
+            }
+            if (seen != null) {
+                seen.add(tile);
+            }
+            if (count == tiles.length) {
+                tiles = Arrays.copyOf(tiles, Math.min(most, 2 * count));
+            }
+            tiles[count++] = tile;
+            return true;
+        }
+
+        long[] tiles() {
+            return Arrays.copyOf(tiles, count);
+        }
     }
 
     // The rounded latitudes of the segment (x0, y0)-(x1, y1) where it enters and leaves the

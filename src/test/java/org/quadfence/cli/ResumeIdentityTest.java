@@ -60,7 +60,8 @@ class ResumeIdentityTest {
                         "tile-level", "9",
                         "tile-shards", "2",
                         "exit-margin-meters", "25",
-                        "max-vertices", "5000");
+                        "max-vertices", "5000",
+                        "crossing", "true");
         for (String key : ResumeIdentity.KEYS) {
             ResumeIdentity.check(checkpoints, Main.Restore.fresh(checkpoints), options());
             Main.Restore restore = latest();

@@ -6,6 +6,7 @@ import org.quadfence.io.Limits;
 import org.quadfence.options.QuadfenceOptions;
 import org.quadfence.stages.Tiers;
 import org.quadfence.testing.ReadmeTable;
+import org.quadfence.tiles.TileGrid;
 
 import java.io.IOException;
 import java.util.LinkedHashMap;
@@ -56,6 +57,24 @@ class ReadmeLimitsTest {
                                 + " at tile-level, else one per level-"
                                 + Tiers.WIDE_LEVEL
                                 + " tile");
+        assertThat(limits.get("a position's tiles with crossing"))
+                .contains(
+                        String.format(
+                                "at most %,d at tile-level 7, %,d at 12, %,d at 14, %,d at 16 for"
+                                        + " the default %,d m",
+                                TileGrid.maxTilesOnPath(50_000, 7),
+                                TileGrid.maxTilesOnPath(50_000, 12),
+                                TileGrid.maxTilesOnPath(50_000, 14),
+                                TileGrid.maxTilesOnPath(50_000, 16),
+                                QuadfenceOptions.CROSSING_MAX_METERS.defaultValue().longValue()))
+                .contains(
+                        String.format(
+                                "%,d at 16 below latitude 60",
+                                TileGrid.maxTilesOnPath(50_000, 60, 16)))
+                .contains(
+                        String.format(
+                                "plus %,d of the wide tier",
+                                TileGrid.maxTilesOnPath(50_000, Tiers.WIDE_LEVEL)));
         assertThat(limits.get("records waiting for the watermark in memory"))
                 .startsWith(
                         String.format(

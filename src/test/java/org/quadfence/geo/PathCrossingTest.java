@@ -64,6 +64,61 @@ class PathCrossingTest {
     }
 
     @Test
+    void onArbitraryDoublesAPathMeetsAPolygonExactlyWhenJtsSaysSo() {
+        int tested = 0;
+        int met = 0;
+        while (tested < 3000) {
+            // A random convex-ish polygon: random doubles, no grid; paths between its vertices,
+            // one ulp off them, and random points near it.
+            double x = -180 + 360 * random.nextDouble();
+            double y = -80 + 160 * random.nextDouble();
+            double r = Math.scalb(random.nextDouble() + 0.5, -random.nextInt(0, 20));
+            int n = random.nextInt(3, 9);
+            double[] ring = new double[2 * n + 2];
+            for (int i = 0; i < n; i++) {
+                double a = 2 * Math.PI * (i + random.nextDouble() * 0.5) / n;
+                ring[2 * i] = Math.max(-180, Math.min(180, x + r * Math.cos(a)));
+                ring[2 * i + 1] = y + r * Math.sin(a);
+            }
+            ring[2 * n] = ring[0];
+            ring[2 * n + 1] = ring[1];
+            Polygon fence;
+            try {
+                fence = Polygon.of(new double[][][] {{ring}});
+            } catch (IllegalArgumentException degenerate) {
+                continue;
+            }
+            for (int k = 0; k < 5; k++) {
+                double[] a = near(ring, x, y, r);
+                double[] b = random.nextInt(10) == 0 ? a : near(ring, x, y, r);
+                Path p = new Path(a[0], a[1], b[0], b[1]);
+                if (PathReference.exact(p, xs(fence))) {
+                    tested++;
+                    met += agreesWithTheReference(p, fence) ? 1 : 0;
+                }
+            }
+        }
+        assertThat(met).isBetween(600, 2900);
+    }
+
+    private double[] near(double[] ring, double x, double y, double r) {
+        int i = random.nextInt(ring.length / 2 - 1);
+        double[] p = {ring[2 * i], ring[2 * i + 1]};
+        switch (random.nextInt(4)) {
+            case 0 -> {
+                int j = random.nextInt(2);
+                p[j] = random.nextBoolean() ? Math.nextUp(p[j]) : Math.nextDown(p[j]);
+            }
+            case 1 -> {
+                p[0] = x + 2 * r * (random.nextDouble() - 0.5);
+                p[1] = y + 2 * r * (random.nextDouble() - 0.5);
+            }
+            default -> {}
+        }
+        return new double[] {lon(p[0]), clampLat(p[1])};
+    }
+
+    @Test
     void aPathMeetsACircleWhenSomePointIsWithinTheRadiusAndFirstWhereItEnters() {
         int met = 0;
         for (int k = 0; k < 400; k++) {

@@ -3,6 +3,7 @@ package org.quadfence.job;
 import org.apache.flink.api.common.typeinfo.TypeInformation;
 import org.apache.flink.configuration.Configuration;
 import org.apache.flink.configuration.PipelineOptions;
+import org.apache.flink.connector.kafka.source.enumerator.initializer.OffsetsInitializer;
 import org.apache.flink.streaming.api.datastream.DataStream;
 import org.apache.flink.streaming.api.environment.StreamExecutionEnvironment;
 import org.apache.flink.test.junit5.MiniClusterExtension;
@@ -19,6 +20,7 @@ import org.quadfence.api.Geofencing;
 import org.quadfence.io.FenceChangeCodec;
 import org.quadfence.io.GeofenceEventCodec;
 import org.quadfence.io.PositionCodec;
+import org.quadfence.kafka.KafkaIo;
 import org.quadfence.model.FenceChange;
 import org.quadfence.model.GeofenceEvent;
 import org.quadfence.model.Parsed;
@@ -151,6 +153,60 @@ class CrossingITCase {
         SampleReplay.run(options, JobIo.kafka(options, true), true);
         List<String> events = readCommitted(topics.events(), CrossingScenario.expected().size());
         CrossingScenario.check(events);
+    }
+
+    @Test
+    void aTaskFailureMidStreamOnKafkaLosesAndRepeatsNoCross() throws Exception {
+        String name = "crossing-failing";
+        Path sample = SampleReplay.SAMPLES.resolve("sample-crossing-random");
+        JobTopics topics = JobTopics.named(name).create(kafka, 4, 2, 3);
+        try (KafkaProducer<byte[], byte[]> producer = KafkaTopics.producer(kafka)) {
+            topics.sendFences(producer, sample.resolve("fences.jsonl"));
+            List<java.util.concurrent.Future<?>> sent = new ArrayList<>();
+            for (String p : Files.readAllLines(sample.resolve("positions.jsonl"))) {
+                String id = p.substring(13, p.indexOf('"', 13));
+                sent.add(producer.send(KafkaTopics.record(topics.positions(), null, id, 0L, p)));
+            }
+            for (var f : sent) {
+                f.get();
+            }
+        }
+        Map<String, String> o = new HashMap<>(topics.options(kafka, name));
+        var meta =
+                new com.fasterxml.jackson.databind.ObjectMapper()
+                        .readTree(sample.resolve("meta.json").toFile());
+        meta.path("engine_options")
+                .fields()
+                .forEachRemaining(e -> o.put(e.getKey(), e.getValue().asText()));
+        o.put("parallelism", "2");
+        o.put("checkpoint-interval", "300ms");
+        JobOptions options = JobOptions.of(o);
+        KafkaIo k =
+                new KafkaIo(
+                        kafka.bootstrapServers(),
+                        name,
+                        JobIo.transactionalIdPrefix(options),
+                        new java.util.Properties(),
+                        options.inputRules());
+        GeofenceJob.Io io =
+                JobIo.kafka(options, true)
+                        .withPositions(
+                                k.positions(
+                                        topics.positions(),
+                                        OffsetsInitializer.earliest(),
+                                        true,
+                                        new KafkaExactlyOnceITCase.FailOnce(
+                                                KafkaIo.positionRecords(options.inputRules()),
+                                                1200)));
+        KafkaExactlyOnceITCase.FAILED.set(false);
+        SampleReplay.run(options, io, true);
+        assertThat(KafkaExactlyOnceITCase.FAILED).isTrue();
+        int expected = Files.readAllLines(sample.resolve("expected.jsonl")).size();
+        Path events =
+                Files.write(tmp.resolve(name + ".jsonl"), readCommitted(topics.events(), expected));
+        Path dlq = Files.writeString(tmp.resolve(name + ".dlq"), "");
+        SampleReplay.checkPy(sample, events, dlq);
+        assertThat(Files.readAllLines(events)).hasSize(expected);
     }
 
     private List<String> readCommitted(String topic, int count) throws Exception {

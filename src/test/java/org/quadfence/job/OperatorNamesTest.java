@@ -20,27 +20,32 @@ import static org.assertj.core.api.Assertions.assertThat;
 /**
  * Flink truncates an operator's or a chain's name longer than 80 characters in its metrics and logs
  * a warning for each (MetricUtils): the job's names stay within that, in every shape of the job
- * (files or Kafka, one tier or two, with current fences or without, one subtask or more).
+ * (files or Kafka, one tier or two, with current fences or without, one subtask or more, with
+ * crossing or without).
  */
 class OperatorNamesTest {
 
-    @ParameterizedTest(name = "kafka={0}, tile-level={1}, parallelism={2}")
+    @ParameterizedTest(name = "kafka={0}, tile-level={1}, parallelism={2}, crossing={3}")
     @CsvSource({
-        "true, 7, 1",
-        "true, 7, 2",
-        "true, 12, 1",
-        "true, 12, 3",
-        "false, 7, 1",
-        "false, 12, 2"
+        "true, 7, 1, false",
+        "true, 7, 2, false",
+        "true, 12, 1, false",
+        "true, 12, 3, false",
+        "false, 7, 1, false",
+        "false, 12, 2, false",
+        "true, 7, 1, true",
+        "true, 12, 3, true",
+        "false, 12, 1, true"
     })
     void noOperatorOrChainNameIsLongerThanFlinkKeepsInItsMetrics(
-            boolean kafka, int tileLevel, int parallelism) {
+            boolean kafka, int tileLevel, int parallelism, boolean crossing) {
         JobOptions options =
                 JobOptions.of(
                         Map.of(
                                 "tile-level", String.valueOf(tileLevel),
                                 "parallelism", String.valueOf(parallelism),
-                                "memberships-topic", "memberships"));
+                                "memberships-topic", "memberships",
+                                "crossing", String.valueOf(crossing)));
         Path dir = Path.of("target", "operator-names");
         GeofenceJob.Io io =
                 kafka

@@ -45,10 +45,17 @@ public final class PathReference {
         return d.compareTo(BigDecimal.valueOf(-180)) <= 0 ? p.toLon() + 360 : p.toLon();
     }
 
-    /** True when the path's unwrapped end and the fence's copies at +-360 are exact doubles. */
+    /**
+     * True when the path's unwrapped end is an exact double, and so are the fence's copies at +-360
+     * if the path reaches lon 180 or -180 (else no copy can meet it, rounded or not).
+     */
     public static boolean exact(Path p, double... fenceXs) {
         if (!shiftsExactly(p.toLon()) || !shiftsExactly(p.fromLon())) {
             return false;
+        }
+        double end = unwrappedEnd(p);
+        if (Math.max(Math.abs(p.fromLon()), Math.abs(end)) < 180) {
+            return true;
         }
         for (double x : fenceXs) {
             if (!shiftsExactly(x)) {
@@ -78,7 +85,8 @@ public final class PathReference {
         Geometry line = line(p);
         for (int k = -360; k <= 360; k += 360) {
             Envelope e = new Envelope(box.minX() + k, box.maxX() + k, box.minY(), box.maxY());
-            if (intersects(line, FACTORY.toGeometry(e))) {
+            if (line.getEnvelopeInternal().intersects(e)
+                    && intersects(line, FACTORY.toGeometry(e))) {
                 return true;
             }
         }
