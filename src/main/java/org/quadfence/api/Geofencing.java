@@ -78,6 +78,11 @@ import java.util.Map;
  *                                                  EventOrderer --> events
  * </pre>
  *
+ * <p>With {@link Builder#setCrossing} (contract section 10), positions first go through a
+ * PathTracker keyed by entity, which adds the path from the entity's previous position; each step
+ * goes to its tile and to every other tile its path meets, and CROSS events (with {@link
+ * GeofenceEvent#from()} and {@link GeofenceEvent#at()}) join the others.
+ *
  * <p>With a tile level above {@link Tiers#WIDE_LEVEL} there are two TileMatchers, one per tier of
  * {@link Tiers}; every position goes to both, and the MembershipTracker joins their answers. Every
  * operator has the uid of its stage after the prefix {@link Builder#setUidPrefix}: keep the prefix

@@ -8,13 +8,13 @@ package org.quadfence.geo;
  * half first. Two lower bounds: the distance at either end less what the path can travel from it
  * (its speed on the sphere is at most R * sqrt(dLat^2 + (dLon cos lat)^2), lat being the smallest
  * absolute latitude on the path), and the distance from the centre to the piece's lon/lat bounding
- * box. Pieces shorter than {@link #TOLERANCE_METERS} are not split further: one whose end is within
- * the radius is bisected to the first point, any other dropped.
+ * box. Pieces shorter than 1 mm of travel are not split further: one whose end is within the radius
+ * is bisected to the first point, any other dropped.
  */
 final class CircleSearch {
 
-    /** How deep into a circle a path must come to be found: 1 mm. */
-    static final double TOLERANCE_METERS = 1e-3;
+    // How deep into a circle a path must come to be found: 1 mm.
+    private static final double TOLERANCE_METERS = 1e-3;
 
     // The fraction of the path to which a first point is bisected.
     private static final double PRECISION = 1e-12;
@@ -122,7 +122,7 @@ final class CircleSearch {
      * (the distance grows with the difference in longitude at any latitude), where the distance
      * along the meridian has one minimum, at tan(lat) = tan(centre lat) / cos(dLon).
      */
-    double boxDistance(double west, double south, double east, double north) {
+    private double boxDistance(double west, double south, double east, double north) {
         double width = east - west;
         // How far east of the west edge the centre's meridian lies, in [0, 360).
         double t = ((lon - west) % 360 + 360) % 360;

@@ -69,13 +69,18 @@ public final class PathCrossing {
      * is none. It may also answer a point of the path outside the cell that lies in the fence (an
      * edge met just beyond the cell), never one that does not. So over the tiles whose cells the
      * path meets ({@code TileGrid.tilesOnPath}), the smallest answer is {@link #first(Path, Shape)}
-     * of the whole fence, and the path meets the fence exactly when some tile answers a number.
+     * of the whole fence, and the path meets the fence exactly when some tile answers a number (for
+     * circles, up to the search's 1 mm: a graze that shallow may be found by one and not the
+     * other).
      *
      * <p>Exact as {@link #first(Path, Shape)}: {@link Boxes} by the boxes; a {@link PolygonPiece}
      * by a (when the cell holds it, at its folded longitude) and else by the edges, which are the
      * fence's own, of the leaves of its tree whose boxes the path meets, and by the boxes of its
      * covered leaves; a {@link RectanglePiece} by the whole rectangle; a {@link CirclePiece} by the
      * circle search on the path's part in the cell, widened by 1e-9 of the path against rounding.
+     *
+     * <p>Pieces cut with an exit margin answer the same: the margin only adds tiles and edges that
+     * hold no point of the fence.
      *
      * @param cell the closed cell the piece was cut for
      */

@@ -15,12 +15,12 @@ final class PathLeg {
     // in doubles the point along the path is off by up to about 1e-13 degree / sine.
     private static final double STEEP = 1e-3;
 
-    final double ax;
-    final double ay;
-    final double sa;
-    final double bx;
-    final double by;
-    final double sb;
+    private final double ax;
+    private final double ay;
+    private final double sa;
+    private final double bx;
+    private final double by;
+    private final double sb;
     // A and B rounded, and the direction: for fractions only.
     private final double x0;
     private final double x1;
@@ -38,15 +38,6 @@ final class PathLeg {
         this.x1 = bx + sb;
         this.dx = x1 - x0;
         this.dy = by - ay;
-    }
-
-    /** A rounded (x, y) pair at fraction s. */
-    double xAt(double s) {
-        return x0 + s * dx;
-    }
-
-    double yAt(double s) {
-        return ay + s * dy;
     }
 
     /** True when A lies in the closed box. */
@@ -192,13 +183,13 @@ final class PathLeg {
         return west * east <= 0;
     }
 
-    /** The side of (x, y) with respect to the directed leg: 1 left, -1 right, 0 on its line. */
-    int side(double x, double y) {
+    // The side of (x, y) with respect to the directed leg: 1 left, -1 right, 0 on its line.
+    private int side(double x, double y) {
         return Shifted.orient(ax, ay, sa, bx, by, sb, x, y);
     }
 
-    /** The fraction of the projection of (x, y) on the leg, in [0, 1]; 0 for a point leg. */
-    double fractionOf(double x, double y) {
+    // The fraction of the projection of (x, y) on the leg, in [0, 1]; 0 for a point leg.
+    private double fractionOf(double x, double y) {
         double len2 = dx * dx + dy * dy;
         if (len2 == 0) {
             return 0;

@@ -74,10 +74,14 @@ public final class TileQuery {
             TreeMap<String, ShapePiece> met = new TreeMap<>();
             for (Box b : path.bounds()) {
                 candidates(index, b.intersection(cell), met);
-                // Lon 180 is -180: the westmost tiles hold what lies on that meridian.
+                // Lon 180 is -180: a path on that meridian meets what either side holds there.
                 if (b.maxX() == 180) {
                     candidates(
                             index, new Box(-180, b.minY(), -180, b.maxY()).intersection(cell), met);
+                }
+                if (b.minX() == -180) {
+                    candidates(
+                            index, new Box(180, b.minY(), 180, b.maxY()).intersection(cell), met);
                 }
             }
             if (!met.isEmpty()) {

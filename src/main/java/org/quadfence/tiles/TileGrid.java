@@ -367,7 +367,7 @@ public final class TileGrid implements Serializable {
                 seen.add(tile);
             }
             if (count == tiles.length) {
-                tiles = Arrays.copyOf(tiles, Math.min(most, 2 * count));
+                tiles = Arrays.copyOf(tiles, (int) Math.min(most, 2L * count));
             }
             tiles[count++] = tile;
             return true;
@@ -434,7 +434,9 @@ public final class TileGrid implements Serializable {
      * = maxMeters / R and dLon = 2 asin(sin(maxMeters / 2R) / cos(maxAbsLat)) (in radians; 180
      * degrees when the sine would pass 1), from hav(d) = hav(dLat) + cos(lat1) cos(lat2) hav(dLon).
      * Near the poles a short path can cross every longitude, so the bound grows without limit as
-     * maxAbsLat nears 90: at 90 it is the bound for a path that spans 180 degrees of longitude.
+     * maxAbsLat nears 90: at 90 it is the bound for a path that spans 180 degrees of longitude. For
+     * the default 50 km at level 12: 34 tiles at the equator, 44 up to latitude 60, 62 up to 75,
+     * 140 up to 85, 4,120 anywhere.
      *
      * @throws IllegalArgumentException when maxMeters is negative or not finite, maxAbsLat is not
      *     in [0, 90], or the level out of range

@@ -19,7 +19,8 @@ import static org.assertj.core.api.Assertions.assertThat;
  * group, a fence that comes into force between the two positions and one deleted then, a CROSS
  * before an ENTER of the same position, and steps that are not tested: beyond crossing-max-meters,
  * beyond crossing-max-gap, and after the entity was forgotten (entity-ttl, at exactly the expiry
- * time). Run it with {@link #OPTIONS}.
+ * time); a path along the antimeridian (from lon 180 to -180) meeting fences either side of it. Run
+ * it with {@link #OPTIONS}.
  */
 public final class CrossingScenario {
 
@@ -56,7 +57,9 @@ public final class CrossingScenario {
                 "{\"fenceId\":\"far-gate\",\"rect\":[0.4,0.49,0.5,0.51]}",
                 "{\"fenceId\":\"gate12\",\"rect\":[0.04,-0.51,0.05,-0.49]}",
                 "{\"fenceId\":\"home12\",\"rect\":[0.08,-0.52,0.12,-0.48]}",
-                "{\"fenceId\":\"gate13\",\"rect\":[0.04,-0.31,0.05,-0.29]}");
+                "{\"fenceId\":\"gate13\",\"rect\":[0.04,-0.31,0.05,-0.29]}",
+                "{\"fenceId\":\"meridian-east\",\"rect\":[179.99,0.24,180,0.26]}",
+                "{\"fenceId\":\"meridian-west\",\"rect\":[-180,0.27,-179.99,0.28]}");
     }
 
     /** The positions, one JSON record each, in no particular order. */
@@ -87,6 +90,9 @@ public final class CrossingScenario {
         p.add(position("e12", 0.2, -0.5, 3000, null));
         p.add(position("e13", 0, -0.3, 1000, null));
         p.add(position("e13", 0.1, -0.3, 5800, null));
+        // Along the antimeridian: 180 and -180 are one meridian, so the path runs along it.
+        p.add(position("e14", 180, 0.2, 1000, null));
+        p.add(position("e14", -180, 0.3, 2000, null));
         // Moves the watermark past everything, in no fence and far from the others.
         p.add(position("zz-end", -60, -60, 100_000, null));
         return p;
@@ -164,7 +170,35 @@ public final class CrossingScenario {
                 "{\"entityId\":\"e12\",\"fenceId\":\"home12\",\"event\":\"ENTER\","
                         + "\"timestamp\":2000,\"lon\":0.1,\"lat\":-0.5}",
                 "{\"entityId\":\"e12\",\"fenceId\":\"home12\",\"event\":\"EXIT\","
-                        + "\"timestamp\":3000,\"lon\":0.2,\"lat\":-0.5}");
+                        + "\"timestamp\":3000,\"lon\":0.2,\"lat\":-0.5}",
+                cross(
+                        "e14",
+                        "meridian-east",
+                        2000,
+                        -180,
+                        0.3,
+                        1000,
+                        180,
+                        0.2,
+                        1400,
+                        180,
+                        0.24,
+                        null,
+                        null),
+                cross(
+                        "e14",
+                        "meridian-west",
+                        2000,
+                        -180,
+                        0.3,
+                        1000,
+                        180,
+                        0.2,
+                        1700,
+                        180,
+                        0.27,
+                        null,
+                        null));
     }
 
     private static String position(String id, double lon, double lat, long t, String group) {
@@ -295,9 +329,9 @@ public final class CrossingScenario {
         String what = "event " + have + ", expected " + want;
         if (at != null) {
             assertThat(haveAt).as(what).isNotNull();
-            assertThat(Math.abs(haveAt.get("lon").asDouble() - at.get("lon").asDouble()))
-                    .as(what)
-                    .isLessThanOrEqualTo(1e-7);
+            // Lon 180 and -180 are one meridian.
+            double dLon = Math.abs(haveAt.get("lon").asDouble() - at.get("lon").asDouble());
+            assertThat(Math.min(dLon, Math.abs(dLon - 360))).as(what).isLessThanOrEqualTo(1e-7);
             assertThat(Math.abs(haveAt.get("lat").asDouble() - at.get("lat").asDouble()))
                     .as(what)
                     .isLessThanOrEqualTo(1e-7);

@@ -80,6 +80,47 @@ class TileGridPathTest {
         }
     }
 
+    @ParameterizedTest(name = "level {0}")
+    @ValueSource(ints = {12, 20, 30})
+    void atDeepLevelsTheTilesOnAShortPathAreThoseItMeetsAmongAllNearIt(int level) {
+        setUp(level);
+        for (int k = 0; k < 300; k++) {
+            double[] a = point(level);
+            int dx = random.nextInt(-3, 4);
+            int dy = random.nextInt(-3, 4);
+            double q = Math.scalb(1.0, -random.nextInt(0, 3));
+            Path p =
+                    new Path(
+                            a[0],
+                            a[1],
+                            lon(a[0] + dx * q * width),
+                            clampLat(a[1] + dy * q * height));
+            Set<Long> expected = new HashSet<>();
+            // Every tile within four tiles of the path's ends, across lon 180 too, by its centre.
+            double west = Math.floor((Math.min(a[0], a[0] + dx * q * width) + 180) / width);
+            double south = Math.floor((Math.min(a[1], a[1] + dy * q * height) + 90) / height);
+            for (int i = -4; i <= 4 + Math.abs(dx); i++) {
+                for (int j = -4; j <= 4 + Math.abs(dy); j++) {
+                    double x = lon(-180 + (west + i + 0.5) * width);
+                    double y = -90 + (south + j + 0.5) * height;
+                    if (y > -90 && y < 90) {
+                        long tile = grid.tileOf(x, y);
+                        if (PathReference.meets(p, grid.cell(tile))) {
+                            expected.add(tile);
+                        }
+                    }
+                }
+            }
+            long[] tiles = grid.tilesOnPath(p, 1000);
+            Set<Long> got = new HashSet<>();
+            for (long t : tiles) {
+                got.add(t);
+            }
+            assertThat(got).as("%s at level %d", p, level).isEqualTo(expected);
+            assertThat(tiles).hasSize(got.size());
+        }
+    }
+
     @Test
     void aPathThatNeedsMoreTilesThanAllowedGetsNull() {
         setUp(3);
@@ -96,13 +137,18 @@ class TileGridPathTest {
 
     @ParameterizedTest(name = "level {0}")
     @ValueSource(ints = {0, 2, 5, 8, 12})
-    void theFirstPointOverTheTilesOnAPathIsTheWholeFencesFirstPoint(int level) {
+    void theFirstPointOverTheTilesOnAPathIsTheWholeFencesFirstPointWithOrWithoutAMargin(int level) {
         setUp(level);
         RandomShapes shapes = new RandomShapes(random);
         for (int k = 0; k < 300; k++) {
             Shape fence = fence(shapes, level);
+            // The job's pieces carry the exit margin when fences have one.
+            double margin =
+                    random.nextInt(3) == 0
+                            ? Math.toRadians(height) * Earth.RADIUS_METERS * random.nextDouble()
+                            : 0;
             Map<Long, TileCut> cuts = new HashMap<>();
-            for (TileCut cut : grid.cut(fence, 0)) {
+            for (TileCut cut : grid.cut(fence, margin)) {
                 cuts.put(cut.tile(), cut);
             }
             for (int i = 0; i < 10; i++) {
@@ -214,7 +260,11 @@ class TileGridPathTest {
         // level 12 (tiles 0.0879 by 0.0439 degree) 2 * (10 + 10) + 4.
         assertThat(TileGrid.maxTilesOnPath(50_000, 60, 12)).isEqualTo(44);
         assertThat(TileGrid.maxTilesOnSpan(0.8993, 0.4497, 12)).isEqualTo(44);
+        assertThat(TileGrid.maxTilesOnPath(50_000, 0, 12)).isEqualTo(34);
+        assertThat(TileGrid.maxTilesOnPath(50_000, 75, 12)).isEqualTo(62);
+        assertThat(TileGrid.maxTilesOnPath(50_000, 85, 12)).isEqualTo(140);
         assertThat(TileGrid.maxTilesOnPath(50_000, 90, 12)).isEqualTo(2 * (2048 + 10) + 4);
+        assertThat(TileGrid.maxTilesOnPath(50_000, 12)).isEqualTo(4120);
     }
 
     // Ends on tile corners and lines, at lon +-180 and the poles, sometimes one point, sometimes
