@@ -17,8 +17,10 @@ import java.util.Random;
  *
  * <p>On it lies the demo's fence set, the same for the same seed: one large fence (the central
  * business district), about twenty neighborhood zones, a zone around a corner shared by four tiles
- * of the demo's tile level, and depots, school zones around intersections and loading zones along
- * streets. Zone edges lie mid-block, so vehicles cross them rather than drive along them.
+ * of the demo's tile level, depots, school zones around intersections, loading zones along streets,
+ * and toll gates across avenues, too thin for a vehicle's positions to land in (the job sees them
+ * with option {@code crossing}, contract section 10). Zone edges lie mid-block, so vehicles cross
+ * them rather than drive along them.
  */
 final class City {
 
@@ -70,6 +72,31 @@ final class City {
                     Map.entry(-8, "Polk St"),
                     Map.entry(-10, "Taylor St"),
                     Map.entry(-12, "Roosevelt Rd"));
+
+    /**
+     * How deep a toll gate is along its street, in meters: less than a vehicle goes between two
+     * reports (5 to 20 m), so most of the positions of a vehicle that drives through lie before and
+     * after it, and only the path between them (option {@code crossing}) sees it.
+     */
+    static final double GATE_DEPTH = 2;
+
+    /** How wide a toll gate is across its street, in meters: the road and the GPS noise. */
+    static final double GATE_WIDTH = 40;
+
+    // The toll gates, on avenues all over the grid: {column, row, 0} across a north-south
+    // street, {column, row, 1} across an east-west one (see tollGate).
+    private static final double[][] TOLL_GATES = {
+        {-20, 8.4, 0}, // Damen Ave north of Chicago Ave
+        {-16, 0.4, 0}, // Ashland Ave north of Madison St
+        {-12, -9.6, 0}, // Racine Ave north of Taylor St
+        {-8, 12.4, 0}, // Halsted St north of Division St
+        {-1, 4.4, 0}, // Clark St north of Kinzie St
+        {1, -2.6, 0}, // Michigan Ave north of Jackson Blvd
+        {-7.6, 8, 1}, // Chicago Ave east of Halsted St
+        {-19.6, 0, 1}, // Madison St east of Damen Ave
+        {-4.6, -6, 1}, // Harrison St east of Canal St
+        {-15.6, 12, 1}, // Division St east of Ashland Ave
+    };
 
     /** A fence of the demo: id, kind (the map's color), a name people read, and its rectangle. */
     record Fence(String id, String kind, String name, Rectangle rect) {}
@@ -205,10 +232,43 @@ final class City {
                             i + 0.35,
                             j + 0.35));
         }
-        for (int k = 1; k <= 176; k++) {
+        for (int k = 1; k <= 176 - TOLL_GATES.length; k++) {
             out.add(loadingZone(random, String.format("loading-%03d", k)));
         }
+        for (int k = 0; k < TOLL_GATES.length; k++) {
+            out.add(tollGate(String.format("toll-%02d", k + 1), TOLL_GATES[k]));
+        }
         return List.copyOf(out);
+    }
+
+    // A gate across a street, GATE_DEPTH meters deep along it and GATE_WIDTH meters across, at
+    // {column i, row j, 0 or 1}: on the north-south street of column i at row j (a fraction, 0.4
+    // of a block north of a corner) when the third is 0, else on the east-west street of row j
+    // at column i (0.4 of a block east of a corner). Off the corners, where vehicles stop, and
+    // off the zones' mid-block edges.
+    private static Fence tollGate(String id, double[] at) {
+        double halfDepth = GATE_DEPTH / 2;
+        double halfWidth = GATE_WIDTH / 2;
+        if (at[2] == 0) {
+            int i = (int) at[0];
+            double j = at[1];
+            double dLon = halfWidth / METERS_PER_DEGREE_LON;
+            double dLat = halfDepth / METERS_PER_DEGREE_LAT;
+            return new Fence(
+                    id,
+                    "toll",
+                    "Toll gate " + northSouth(i) + " north of " + eastWest((int) Math.floor(j)),
+                    new Rectangle(lon(i) - dLon, lat(j) - dLat, lon(i) + dLon, lat(j) + dLat));
+        }
+        double i = at[0];
+        int j = (int) at[1];
+        double dLon = halfDepth / METERS_PER_DEGREE_LON;
+        double dLat = halfWidth / METERS_PER_DEGREE_LAT;
+        return new Fence(
+                id,
+                "toll",
+                "Toll gate " + eastWest(j) + " east of " + northSouth((int) Math.floor(i)),
+                new Rectangle(lon(i) - dLon, lat(j) - dLat, lon(i) + dLon, lat(j) + dLat));
     }
 
     // A stretch of a quarter block along one street, 30 m wide across it.

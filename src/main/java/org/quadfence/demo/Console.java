@@ -1,8 +1,5 @@
 package org.quadfence.demo;
 
-import org.quadfence.model.EventType;
-import org.quadfence.model.GeofenceEvent;
-
 import java.io.PrintStream;
 import java.time.Instant;
 import java.time.ZoneId;
@@ -16,12 +13,16 @@ import java.util.concurrent.atomic.AtomicLong;
 import java.util.function.Function;
 
 /**
- * What the demo prints: start-up steps, one line per ENTER or EXIT, and status lines. Colored with
- * ANSI escapes when asked to (a terminal without NO_COLOR), plain otherwise.
+ * What the demo prints: start-up steps, one line per ENTER, EXIT or CROSS, and status lines.
+ * Colored with ANSI escapes when asked to (a terminal without NO_COLOR), plain otherwise: ENTER
+ * green, EXIT red, CROSS yellow. A CROSS line shows where the vehicle's path met the fence (the
+ * event's {@code at}) rather than the position after it.
  *
- * <p>Event lines are printed at a steady pace of at most {@value #LINES_PER_SECOND} a second, so a
- * person can follow them; when events come faster, those that do not fit in a second's worth of
- * lines are counted as not shown, and the status line says how many.
+ * <p>Event lines (of all three kinds) are printed at a steady pace of at most {@value
+ * #LINES_PER_SECOND} a second, so a person can follow them; when events come faster, those that do
+ * not fit in a second's worth of lines are counted as not shown, and the status line says how many.
+ * A CROSS, rare among them, takes the place of a queued ENTER or EXIT line when the queue is full
+ * (that line is counted as not shown instead), so crossings show even when events come in bursts.
  */
 final class Console implements AutoCloseable {
 
@@ -36,12 +37,24 @@ final class Console implements AutoCloseable {
                     "corner", "92",
                     "depot", "94",
                     "school", "93",
-                    "loading", "95");
+                    "loading", "95",
+                    "toll", "33");
+    // The event's word, padded to five columns, and its color.
+    private static final Map<String, String[]> EVENTS =
+            Map.of(
+                    "ENTER",
+                    new String[] {"ENTER", "1;32"},
+                    "EXIT",
+                    new String[] {"EXIT ", "1;31"},
+                    FeedEvent.CROSS,
+                    new String[] {"CROSS", "1;33"},
+                    "DWELL",
+                    new String[] {"DWELL", "1;34"});
 
     private final PrintStream out;
     private final boolean color;
     private final Function<String, City.Fence> fences;
-    private final BlockingQueue<GeofenceEvent> queue = new ArrayBlockingQueue<>(LINES_PER_SECOND);
+    private final BlockingQueue<FeedEvent> queue = new ArrayBlockingQueue<>(LINES_PER_SECOND);
     private final AtomicLong notShown = new AtomicLong();
     private final Thread printer;
 
@@ -88,10 +101,26 @@ final class Console implements AutoCloseable {
         line(paint("1;33", "quadfence demo") + "  " + text);
     }
 
-    /** Queues an event line; counted as not shown when the queue holds a second's worth. */
-    void event(GeofenceEvent e) {
-        if (!queue.offer(e)) {
-            notShown.incrementAndGet();
+    /**
+     * Queues an event line; counted as not shown when the queue holds a second's worth, unless it
+     * is a CROSS and the queue holds a line of another kind, which then gives way to it.
+     */
+    synchronized void event(FeedEvent e) {
+        if (queue.offer(e)) {
+            return;
+        }
+        notShown.incrementAndGet();
+        if (e.isCross()) {
+            // The newest line of another kind gives way, so the others keep their order.
+            FeedEvent givesWay = null;
+            for (FeedEvent queued : queue) {
+                if (!queued.isCross()) {
+                    givesWay = queued;
+                }
+            }
+            if (givesWay != null && queue.remove(givesWay)) {
+                queue.offer(e);
+            }
         }
     }
 
@@ -125,12 +154,16 @@ final class Console implements AutoCloseable {
         }
     }
 
-    private String format(GeofenceEvent e) {
+    /** The line of an event, as {@link #event} prints it. */
+    String format(FeedEvent e) {
         City.Fence f = fences.apply(e.fenceId());
-        boolean enter = e.event() == EventType.ENTER;
+        String[] word = EVENTS.getOrDefault(e.event(), new String[] {e.event(), "1"});
+        // A CROSS: where the path met the fence.
+        double lat = e.at() != null ? e.at().lat() : e.lat();
+        double lon = e.at() != null ? e.at().lon() : e.lon();
         return paint("2", CLOCK.format(Instant.ofEpochMilli(e.timestamp())))
                 + "  "
-                + paint(enter ? "1;32" : "1;31", enter ? "ENTER" : "EXIT ")
+                + paint(word[1], word[0])
                 + "  "
                 + paint("1", pad(e.entityId(), 11))
                 + paint(
@@ -138,8 +171,7 @@ final class Console implements AutoCloseable {
                         pad(f == null ? e.fenceId() : f.name(), 44))
                 + paint(
                         "2",
-                        pad(e.fenceId(), 25)
-                                + String.format(Locale.ROOT, "%.5f, %.5f", e.lat(), e.lon()));
+                        pad(e.fenceId(), 25) + String.format(Locale.ROOT, "%.5f, %.5f", lat, lon));
     }
 
     private static String pad(String s, int width) {

@@ -42,9 +42,10 @@ import java.util.stream.Stream;
  * grid, lets a simulated fleet of about a thousand vehicles publish a position each a second, runs
  * the geofence job (the same graph as {@code run}) on a local Flink with its web UI and its metrics
  * for Prometheus ({@link PrometheusMetrics}), and reads the events back with read_committed: one
- * colored line per ENTER or EXIT, a status line every few seconds, and a live map in {@code
- * target/demo/map.html}. It stops after {@code --duration} seconds or at Ctrl-C, and leaves nothing
- * behind but the map and the log ({@link #LOG}).
+ * colored line per ENTER, EXIT or CROSS (a vehicle's path through one of the city's toll gates), a
+ * status line every few seconds, and a live map in {@code target/demo/map.html}. It stops after
+ * {@code --duration} seconds or at Ctrl-C, and leaves nothing behind but the map and the log
+ * ({@link #LOG}).
  */
 public final class Demo implements AutoCloseable {
 
@@ -118,12 +119,19 @@ public final class Demo implements AutoCloseable {
      * @param positions positions the fleet sent
      * @param enters ENTER events read back
      * @param exits EXIT events read back
+     * @param crosses CROSS events read back (option {@code crossing})
      * @param inside vehicles inside some fence at the end, by the memberships topic
      * @param map the map page, or null if the demo stopped before writing it
      * @param jobFailed whether the job stopped by itself
      */
     public record Summary(
-            long positions, long enters, long exits, int inside, Path map, boolean jobFailed) {}
+            long positions,
+            long enters,
+            long exits,
+            long crosses,
+            int inside,
+            Path map,
+            boolean jobFailed) {}
 
     private final Settings settings;
     private final City city;
@@ -219,6 +227,7 @@ public final class Demo implements AutoCloseable {
                 demo.fleet == null ? 0 : demo.fleet.published(),
                 demo.feed == null ? 0 : demo.feed.enters(),
                 demo.feed == null ? 0 : demo.feed.exits(),
+                demo.feed == null ? 0 : demo.feed.crosses(),
                 demo.current == null ? 0 : demo.current.entitiesInside(),
                 demo.map == null ? null : demo.map.html(),
                 demo.jobFailed);
@@ -319,7 +328,7 @@ public final class Demo implements AutoCloseable {
                                 "%,d simulated vehicles, %d fences, Chicago street grid",
                                 fleet.size(),
                                 city.fences().size()));
-        map.write(true, fleet.view(), List.of(), status.numbers());
+        map.write(true, fleet.view(), List.of(), List.of(), status.numbers());
         console.step(
                 "[5/5] reading "
                         + o.get("events-topic")
@@ -356,7 +365,12 @@ public final class Demo implements AutoCloseable {
             if (ticks++ % 2 == 0) {
                 console.status(status.line(console.notShown()));
             }
-            map.write(true, fleet.view(), feed.recent(), status.numbers());
+            map.write(
+                    true,
+                    fleet.view(),
+                    feed.recent(),
+                    feed.crossings(System.currentTimeMillis()),
+                    status.numbers());
             if (job.getJobStatus().get(5, TimeUnit.SECONDS).isGloballyTerminalState()) {
                 console.warn(
                         "the job stopped ("
@@ -420,10 +434,12 @@ public final class Demo implements AutoCloseable {
             console.step(
                     String.format(
                             Locale.ROOT,
-                            "%,d positions sent, %,d ENTER and %,d EXIT events read back in %d s",
+                            "%,d positions sent, %,d ENTER, %,d EXIT and %,d CROSS events read"
+                                    + " back in %d s",
                             fleet.published(),
                             feed.enters(),
                             feed.exits(),
+                            feed.crosses(),
                             (System.currentTimeMillis() - started) / 1000));
         }
         if (map != null) {
@@ -441,7 +457,12 @@ public final class Demo implements AutoCloseable {
         }
         try {
             status.recount();
-            map.write(false, fleet.view(), feed.recent(), status.numbers());
+            map.write(
+                    false,
+                    fleet.view(),
+                    feed.recent(),
+                    feed.crossings(System.currentTimeMillis()),
+                    status.numbers());
         } catch (IOException e) {
             console.warn("could not write the map: " + e.getMessage());
         }

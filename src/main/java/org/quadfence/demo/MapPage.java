@@ -6,7 +6,6 @@ import org.quadfence.geo.Box;
 import org.quadfence.geo.Boxes;
 import org.quadfence.geo.Rectangle;
 import org.quadfence.index.QuadTree;
-import org.quadfence.model.GeofenceEvent;
 import org.quadfence.tiles.TileCut;
 import org.quadfence.tiles.TileGrid;
 
@@ -27,9 +26,10 @@ import java.util.TreeMap;
  * The demo's map: {@code map.html}, a self-contained page (inline canvas drawing, no network) with
  * the street grid, the fences, the tiles that hold them (with their pieces and markers, as the
  * job's FenceRouter cuts them), the recent tracks of a sample of vehicles, where every vehicle is
- * and the latest ENTER and EXIT events. Each {@link #write} rewrites the page with the data inline
- * and {@code map-data.js} next to it, which the open page reloads every three seconds while the
- * demo runs, keeping its zoom and pan.
+ * the latest ENTER and EXIT events, and the crossings (CROSS events) of the last minute: each a
+ * line from the position before the fence to the one after it, and a dot where it met the fence.
+ * Each {@link #write} rewrites the page with the data inline and {@code map-data.js} next to it,
+ * which the open page reloads every three seconds while the demo runs, keeping its zoom and pan.
  */
 final class MapPage {
 
@@ -79,12 +79,15 @@ final class MapPage {
      * half a file.
      *
      * @param live whether the demo still runs (the page keeps reloading its data while it does)
+     * @param events the latest events, oldest first
+     * @param crossings the CROSS events to draw with their paths, oldest first
      * @param stats the numbers of the status line, by name
      */
     void write(
             boolean live,
             Fleet.FleetView fleet,
-            List<GeofenceEvent> events,
+            List<FeedEvent> events,
+            List<FeedEvent> crossings,
             Map<String, Object> stats)
             throws IOException {
         Map<String, Object> data = new LinkedHashMap<>(fixed);
@@ -105,17 +108,33 @@ final class MapPage {
         }
         data.put("tracks", tracks);
         List<Map<String, Object>> seen = new ArrayList<>();
-        for (GeofenceEvent e : events) {
+        for (FeedEvent e : events) {
             seen.add(
                     Map.of(
                             "t", e.timestamp(),
-                            "e", e.event().name(),
+                            "e", e.event(),
                             "v", e.entityId(),
                             "f", e.fenceId(),
                             "lon", round(e.lon()),
                             "lat", round(e.lat())));
         }
         data.put("events", seen);
+        List<Map<String, Object>> crossed = new ArrayList<>();
+        for (FeedEvent e : crossings) {
+            if (e.from() == null || e.at() == null) {
+                continue;
+            }
+            Map<String, Object> c = new LinkedHashMap<>();
+            c.put("t", e.timestamp());
+            c.put("v", e.entityId());
+            c.put("f", e.fenceId());
+            c.put("lon", round(e.lon()));
+            c.put("lat", round(e.lat()));
+            c.put("from", point(e.from()));
+            c.put("at", point(e.at()));
+            crossed.add(c);
+        }
+        data.put("crossings", crossed);
         String text = toJson(data);
         replace(script, "qfUpdate(" + text + ");\n");
         // Inline, "</" would end the script element early.
@@ -180,6 +199,14 @@ final class MapPage {
                                     "cells", cells));
                 });
         return out;
+    }
+
+    private static Map<String, Object> point(FeedEvent.Point p) {
+        Map<String, Object> m = new LinkedHashMap<>();
+        m.put("t", p.timestamp());
+        m.put("lon", round(p.lon()));
+        m.put("lat", round(p.lat()));
+        return m;
     }
 
     private static double[] box(double w, double s, double e, double n) {

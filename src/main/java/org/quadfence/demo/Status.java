@@ -5,10 +5,10 @@ import java.util.Locale;
 import java.util.Map;
 
 /**
- * The demo's numbers, taken every few seconds: positions and events per second since the last time,
- * vehicles inside a fence now (from the memberships topic) and the busiest fence, consumer lag, the
- * last checkpoint and how long a position takes to come back as an event. They make the status line
- * and the map's panel.
+ * The demo's numbers, taken every few seconds: positions, events (all kinds) and crossings (CROSS
+ * events) per second since the last time, vehicles inside a fence now (from the memberships topic)
+ * and the busiest fence, consumer lag, the last checkpoint and how long a position takes to come
+ * back as an event. They make the status line and the map's panel.
  */
 final class Status {
 
@@ -20,6 +20,7 @@ final class Status {
     private long lastTime = System.currentTimeMillis();
     private long lastPublished;
     private long lastEvents;
+    private long lastCrosses;
     private Map<String, Object> numbers;
     private String jobState = "unknown";
 
@@ -30,8 +31,9 @@ final class Status {
         this.current = current;
         this.monitor = monitor;
         this.lastPublished = fleet.published();
-        this.lastEvents = feed.enters() + feed.exits();
-        this.numbers = take(0, 0, "none yet", -1);
+        this.lastEvents = events(feed);
+        this.lastCrosses = feed.crosses();
+        this.numbers = take(0, 0, 0, "none yet", -1);
     }
 
     /** Takes the numbers anew (asks the job's REST API and Kafka; up to a few seconds). */
@@ -39,17 +41,24 @@ final class Status {
         long now = System.currentTimeMillis();
         double seconds = Math.max(1, now - lastTime) / 1000.0;
         long published = fleet.published();
-        long events = feed.enters() + feed.exits();
+        long events = events(feed);
+        long crosses = feed.crosses();
         jobState = monitor.state();
         numbers =
                 take(
                         (published - lastPublished) / seconds,
                         (events - lastEvents) / seconds,
+                        (crosses - lastCrosses) / seconds,
                         monitor.lastCheckpoint(),
                         monitor.lag());
         lastTime = now;
         lastPublished = published;
         lastEvents = events;
+        lastCrosses = crosses;
+    }
+
+    private static long events(EventFeed feed) {
+        return feed.enters() + feed.exits() + feed.crosses();
     }
 
     /** Counts events and vehicles anew, keeping the rates and the job's numbers: at the end. */
@@ -58,6 +67,7 @@ final class Status {
         n.put("updated", System.currentTimeMillis());
         n.put("enters", feed.enters());
         n.put("exits", feed.exits());
+        n.put("crosses", feed.crosses());
         n.put("parked", fleet.view().parked());
         n.put("inside", current.entitiesInside());
         n.put("busiestFence", current.busiestFence());
@@ -81,10 +91,11 @@ final class Status {
         Object latency = n.get("latencySeconds");
         return String.format(
                 Locale.ROOT,
-                "%,d positions/s  %s events/s  |  %d fences, %,d of %,d vehicles inside, busiest"
-                        + " %s  |  lag %s  checkpoint %s%s%s%s",
+                "%,d positions/s  %s events/s  %s crossings/s  |  %d fences, %,d of %,d vehicles"
+                        + " inside, busiest %s  |  lag %s  checkpoint %s%s%s%s",
                 n.get("positionsPerSecond"),
                 n.get("eventsPerSecond"),
+                n.get("crossingsPerSecond"),
                 city.fences().size(),
                 n.get("inside"),
                 n.get("vehicles"),
@@ -99,15 +110,21 @@ final class Status {
     }
 
     private Map<String, Object> take(
-            double positionsPerSecond, double eventsPerSecond, String checkpoint, long lag) {
+            double positionsPerSecond,
+            double eventsPerSecond,
+            double crossingsPerSecond,
+            String checkpoint,
+            long lag) {
         Fleet.FleetView view = fleet.view();
         double latency = feed.latencyMillis() / 1000;
         Map<String, Object> n = new LinkedHashMap<>();
         n.put("updated", System.currentTimeMillis());
         n.put("positionsPerSecond", Math.round(positionsPerSecond));
         n.put("eventsPerSecond", Math.round(eventsPerSecond * 10) / 10.0);
+        n.put("crossingsPerSecond", Math.round(crossingsPerSecond * 10) / 10.0);
         n.put("enters", feed.enters());
         n.put("exits", feed.exits());
+        n.put("crosses", feed.crosses());
         n.put("vehicles", view.size());
         n.put("parked", view.parked());
         n.put("inside", current.entitiesInside());

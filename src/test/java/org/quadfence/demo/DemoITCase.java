@@ -65,6 +65,7 @@ class DemoITCase {
         assertThat(page)
                 .contains("\"id\":\"cbd\"", "\"id\":\"tile-corner\"", "\"markers\":[\"cbd\"]")
                 .contains("\"e\":\"ENTER\"", "\"e\":\"EXIT\"")
+                .contains("\"kind\":\"toll\"", "\"crossings\":[")
                 .contains("\"live\":false");
         assertThat(tmp.resolve("map-data.js")).exists();
     }

@@ -404,5 +404,8 @@ class JobOptionsTest {
         assertThat(o.get("starting-offsets")).isEqualTo("earliest");
         assertThat(o.millis("checkpoint-interval")).isLessThanOrEqualTo(3000);
         assertThat(o.intValue("tile-level")).isBetween(12, 14);
+        // The demo's toll gates are seen only by the paths between positions.
+        assertThat(o.get("crossing")).isEqualTo("true");
+        assertThat(o.millis("crossing-max-gap")).isBetween(2_000L, 60_000L);
     }
 }
