@@ -345,24 +345,18 @@ public final class Geofencing implements Serializable {
             String uid,
             String name,
             boolean answersEveryPosition) {
-        int level = grid.level();
-        int count = shards.count();
-        return shardedUpdates(tileUpdates, level, shards, uid, name)
-                .connect(
-                        positions.keyBy(
-                                new StageKeys.TileOfPosition(grid, shards),
-                                TypeInformation.of(TileKey.class)))
-                .transform(
-                        name,
-                        TypeInformation.of(Membership.class),
-                        waiting(
-                                tileMatcher(
-                                        TypeInformation.of(Position.class),
-                                        grid,
-                                        count,
-                                        answersEveryPosition)))
-                .uid(uidPrefix + uid)
-                .name(name + ": fences containing each position");
+        return tileStage(
+                grid,
+                shards,
+                tileUpdates,
+                positions.keyBy(
+                        new StageKeys.TileOfPosition(grid, shards),
+                        TypeInformation.of(TileKey.class)),
+                TypeInformation.of(Position.class),
+                uid,
+                name,
+                ": fences containing each position",
+                answersEveryPosition);
     }
 
     /**
@@ -426,43 +420,54 @@ public final class Geofencing implements Serializable {
             String uid,
             String name,
             boolean answersEveryPosition) {
-        int level = grid.level();
-        int count = shards.count();
-        return shardedUpdates(tileUpdates, level, shards, uid, name)
-                .connect(
-                        steps.flatMap(new PathTiles(grid, maxMeters))
-                                .returns(Step.class)
-                                .uid(uidPrefix + uid + "-paths")
-                                .name(name + ": to tiles")
-                                .keyBy(
-                                        new StageKeys.TileOfStep(shards),
-                                        TypeInformation.of(TileKey.class)))
+        return tileStage(
+                grid,
+                shards,
+                tileUpdates,
+                steps.flatMap(new PathTiles(grid, maxMeters))
+                        .returns(Step.class)
+                        .uid(uidPrefix + uid + "-paths")
+                        .name(name + ": to tiles")
+                        .keyBy(new StageKeys.TileOfStep(shards), TypeInformation.of(TileKey.class)),
+                TypeInformation.of(Step.class),
+                uid,
+                name,
+                ": fences met by each step",
+                answersEveryPosition);
+    }
+
+    /**
+     * The tile stage of one tier: its updates, copied to each shard of their tile, and {@code
+     * records} (positions or steps) keyed by tile shard; the replay's reads fences first.
+     */
+    private <P> DataStream<Membership> tileStage(
+            TileGrid grid,
+            TileShards shards,
+            DataStream<TileUpdate> tileUpdates,
+            KeyedStream<P, TileKey> records,
+            TypeInformation<P> type,
+            String uid,
+            String name,
+            String what,
+            boolean answersEveryPosition) {
+        TileMatcher<P> stage =
+                new TileMatcher<>(
+                        type,
+                        grid,
+                        options.intValue("node-capacity"),
+                        options.intValue("max-depth"),
+                        options.doubleValue("exit-margin-meters"),
+                        options.intValue("tile-level"),
+                        shards.count(),
+                        answersEveryPosition);
+        return shardedUpdates(tileUpdates, grid.level(), shards, uid, name)
+                .connect(records)
                 .transform(
                         name,
                         TypeInformation.of(Membership.class),
-                        waiting(
-                                tileMatcher(
-                                        TypeInformation.of(Step.class),
-                                        grid,
-                                        count,
-                                        answersEveryPosition)))
+                        waiting(fencesFirst ? new FencesFirstTileMatcher<>(stage) : stage))
                 .uid(uidPrefix + uid)
-                .name(name + ": fences met by each step");
-    }
-
-    /** A tier's tile stage of {@code records}; the replay's reads fences first. */
-    private <P> TileMatcher<P> tileMatcher(
-            TypeInformation<P> records, TileGrid grid, int shards, boolean answersEveryPosition) {
-        TileMatcher.Maker<P> maker = fencesFirst ? FencesFirstTileMatcher::new : TileMatcher::new;
-        return maker.make(
-                records,
-                grid,
-                options.intValue("node-capacity"),
-                options.intValue("max-depth"),
-                options.doubleValue("exit-margin-meters"),
-                options.intValue("tile-level"),
-                shards,
-                answersEveryPosition);
+                .name(name + what);
     }
 
     /** A tier's tile updates, copied to each shard of their tile, keyed by tile shard. */

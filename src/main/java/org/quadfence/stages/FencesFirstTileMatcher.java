@@ -1,13 +1,10 @@
 package org.quadfence.stages;
 
-import org.apache.flink.api.common.typeinfo.TypeInformation;
 import org.apache.flink.streaming.api.operators.BoundedMultiInput;
 import org.apache.flink.streaming.api.operators.InputSelectable;
 import org.apache.flink.streaming.api.operators.InputSelection;
 import org.apache.flink.streaming.api.watermark.Watermark;
 import org.apache.flink.streaming.runtime.watermarkstatus.WatermarkStatus;
-
-import org.quadfence.tiles.TileGrid;
 
 /**
  * A {@link TileMatcher} for bounded inputs without checkpoints ({@code replay}): it reads only
@@ -31,20 +28,9 @@ public class FencesFirstTileMatcher<P> extends TileMatcher<P>
     private transient boolean fencesIdle;
     private transient boolean fencesDone;
 
-    /**
-     * As {@link TileMatcher#TileMatcher(TypeInformation, TileGrid, int, int, double, int, int,
-     * boolean)}.
-     */
-    public FencesFirstTileMatcher(
-            TypeInformation<P> records,
-            TileGrid grid,
-            int nodeCapacity,
-            int maxDepth,
-            double margin,
-            int tileLevel,
-            int tileShards,
-            boolean answersEveryPosition) {
-        super(grid, nodeCapacity, maxDepth, margin, tileLevel, tileShards, answersEveryPosition);
+    /** A tile stage that reads fences first, with the settings of {@code settings}. */
+    public FencesFirstTileMatcher(TileMatcher<P> settings) {
+        super(settings);
     }
 
     @Override

@@ -67,24 +67,6 @@ public class TileMatcher<P> extends EventTimeStage<TileKey, P, Membership>
 
     private static final long serialVersionUID = 1L;
 
-    /**
-     * Makes a tile stage: {@link TileMatcher} and its kinds take the same arguments.
-     *
-     * @param <P> the stage's records
-     */
-    @FunctionalInterface
-    public interface Maker<P> {
-        TileMatcher<P> make(
-                TypeInformation<P> records,
-                TileGrid grid,
-                int nodeCapacity,
-                int maxDepth,
-                double margin,
-                int tileLevel,
-                int tileShards,
-                boolean answersEveryPosition);
-    }
-
     /** The index of the positions input: the second one. */
     private static final int POSITIONS = 1;
 
@@ -166,6 +148,19 @@ public class TileMatcher<P> extends EventTimeStage<TileKey, P, Membership>
         this.margin = margin;
         this.nodeCapacity = nodeCapacity;
         this.maxDepth = maxDepth;
+    }
+
+    /** A tile stage with the settings of {@code settings}, for the kinds of tile stage. */
+    protected TileMatcher(TileMatcher<P> settings) {
+        this(
+                settings.recordType(),
+                settings.grid,
+                settings.nodeCapacity,
+                settings.maxDepth,
+                settings.margin,
+                settings.tileLevel,
+                settings.tileShards,
+                settings.answersEveryPosition);
     }
 
     @Override

@@ -228,6 +228,11 @@ public abstract class EventTimeStage<K, T, OUT> extends AbstractStreamOperator<O
         return (K) getCurrentKey();
     }
 
+    /** The type of the records this stage takes in. */
+    protected final TypeInformation<T> recordType() {
+        return recordType;
+    }
+
     /** Registers a timer of the current key at {@code time}. */
     protected final void registerTimer(long time) {
         timers.registerEventTimeTimer(VoidNamespace.INSTANCE, time);

@@ -34,7 +34,15 @@ class FencesFirstTileMatcherTest
         TileShards oneShard = new TileShards(1, 128);
         stage =
                 new FencesFirstTileMatcher<>(
-                        TypeInformation.of(Position.class), GRID, 4, 8, 0, GRID.level(), 1, true);
+                        new TileMatcher<>(
+                                TypeInformation.of(Position.class),
+                                GRID,
+                                4,
+                                8,
+                                0,
+                                GRID.level(),
+                                1,
+                                true));
         return new KeyedTwoInputStreamOperatorTestHarness<>(
                 stage,
                 new StageKeys.TileOfUpdate(oneShard),
