@@ -234,32 +234,20 @@ public final class Geofencing implements Serializable {
                         .uid(uidPrefix + "fence-router")
                         .name("FenceRouter");
 
-        DataStream<Membership> memberships;
-        if (options.booleanValue("crossing")) {
-            memberships = matchPaths(tiers, shards, tileUpdates, positions);
-        } else {
-            memberships =
-                    match(
-                            tiers.fine(),
-                            shards,
-                            tileUpdates,
-                            positions,
-                            "tile-matcher",
-                            "TileMatcher",
-                            true);
-            if (tiers.wide() != null) {
-                memberships =
-                        memberships.union(
-                                match(
-                                        tiers.wide(),
-                                        shards,
-                                        tileUpdates,
-                                        positions,
-                                        "wide-tile-matcher",
-                                        "TileMatcher (wide fences)",
-                                        false));
-            }
-        }
+        DataStream<Membership> memberships =
+                options.booleanValue("crossing")
+                        ? matchPaths(tiers, shards, tileUpdates, positions)
+                        : eachTier(
+                                tiers,
+                                (grid, uid, name, answersEveryPosition) ->
+                                        match(
+                                                grid,
+                                                shards,
+                                                tileUpdates,
+                                                positions,
+                                                uid,
+                                                name,
+                                                answersEveryPosition));
 
         SingleOutputStreamOperator<SequencedEvent> bare =
                 memberships
@@ -384,30 +372,43 @@ public final class Geofencing implements Serializable {
                                                 maxMeters)))
                         .uid(uidPrefix + "path-tracker")
                         .name("PathTracker");
+        return eachTier(
+                tiers,
+                (grid, uid, name, answersEveryPosition) ->
+                        matchSteps(
+                                grid,
+                                shards,
+                                tileUpdates,
+                                steps,
+                                maxMeters,
+                                uid,
+                                name,
+                                answersEveryPosition));
+    }
+
+    /**
+     * The answers of the tile stage of each tier: the fine tier answers every position, the wide
+     * one (above tile level 7) only those in or near its fences.
+     */
+    private static DataStream<Membership> eachTier(Tiers tiers, TierStage stage) {
         DataStream<Membership> memberships =
-                matchSteps(
-                        tiers.fine(),
-                        shards,
-                        tileUpdates,
-                        steps,
-                        maxMeters,
-                        "tile-matcher",
-                        "TileMatcher",
-                        true);
+                stage.of(tiers.fine(), "tile-matcher", "TileMatcher", true);
         if (tiers.wide() != null) {
             memberships =
                     memberships.union(
-                            matchSteps(
+                            stage.of(
                                     tiers.wide(),
-                                    shards,
-                                    tileUpdates,
-                                    steps,
-                                    maxMeters,
                                     "wide-tile-matcher",
                                     "TileMatcher (wide fences)",
                                     false));
         }
         return memberships;
+    }
+
+    /** Adds the tile stage of one tier, with its uid and name. */
+    private interface TierStage {
+        DataStream<Membership> of(
+                TileGrid grid, String uid, String name, boolean answersEveryPosition);
     }
 
     /** The tile stage of one tier with option {@code crossing}: as {@link #match}, with steps. */
