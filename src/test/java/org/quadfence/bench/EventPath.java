@@ -129,7 +129,7 @@ final class EventPath {
         long first = Long.MAX_VALUE;
         long last = Long.MIN_VALUE;
         long deadline = System.currentTimeMillis() + 120_000;
-        while (System.currentTimeMillis() < deadline && !atEnd(c, parts, end)) {
+        while (System.currentTimeMillis() < deadline && !TopicDigest.atEnd(c, parts, end)) {
             for (ConsumerRecord<byte[], byte[]> r : c.poll(Duration.ofMillis(200))) {
                 n++;
                 first = Math.min(first, r.timestamp());
@@ -137,17 +137,5 @@ final class EventPath {
             }
         }
         return new Written(n, first, last);
-    }
-
-    private static boolean atEnd(
-            KafkaConsumer<byte[], byte[]> c,
-            List<TopicPartition> parts,
-            Map<TopicPartition, Long> end) {
-        for (TopicPartition tp : parts) {
-            if (c.position(tp) < end.get(tp)) {
-                return false;
-            }
-        }
-        return true;
     }
 }

@@ -59,7 +59,8 @@ record TopicDigest(long records, String hash) {
         return new TopicDigest(n, HexFormat.of().formatHex(all.digest(), 0, 8));
     }
 
-    private static boolean atEnd(
+    /** Whether {@code c} has read every one of {@code parts} up to its offset in {@code end}. */
+    static boolean atEnd(
             KafkaConsumer<byte[], byte[]> c,
             List<TopicPartition> parts,
             Map<TopicPartition, Long> end) {
