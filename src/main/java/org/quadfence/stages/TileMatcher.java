@@ -94,6 +94,9 @@ public class TileMatcher<P> extends EventTimeStage<TileKey, P, Membership>
     private transient String lastFenceId;
 
     /**
+     * A tile stage whose records are {@code records}: positions, or steps with option {@code
+     * crossing}.
+     *
      * @param grid the tiles of this stage's tier: its keys
      * @param margin the exit margin in meters
      * @param tileLevel the job's tile level, checked on restore
@@ -101,34 +104,6 @@ public class TileMatcher<P> extends EventTimeStage<TileKey, P, Membership>
      * @param answersEveryPosition whether a position in no fence and near none gets an answer too:
      *     the entity stage hears of each position from the tier that does, so the other tier
      *     answers only when it has fences to tell
-     */
-    public TileMatcher(
-            TileGrid grid,
-            int nodeCapacity,
-            int maxDepth,
-            double margin,
-            int tileLevel,
-            int tileShards,
-            boolean answersEveryPosition) {
-        this(
-                positions(),
-                grid,
-                nodeCapacity,
-                maxDepth,
-                margin,
-                tileLevel,
-                tileShards,
-                answersEveryPosition);
-    }
-
-    @SuppressWarnings("unchecked")
-    private static <P> TypeInformation<P> positions() {
-        return (TypeInformation<P>) TypeInformation.of(Position.class);
-    }
-
-    /**
-     * A tile stage whose records are {@code records}: positions, or steps with option {@code
-     * crossing}.
      */
     public TileMatcher(
             TypeInformation<P> records,

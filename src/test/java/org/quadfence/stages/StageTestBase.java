@@ -85,7 +85,15 @@ abstract class StageTestBase<H extends AbstractStreamOperatorTestHarness<?>> {
             tileMatcher(TileGrid grid, boolean answersEveryPosition) throws Exception {
         TileShards oneShard = new TileShards(1, MAX_PARALLELISM);
         return new KeyedTwoInputStreamOperatorTestHarness<>(
-                new TileMatcher(grid, 4, 8, 0, grid.level(), 1, answersEveryPosition),
+                new TileMatcher<>(
+                        TypeInformation.of(Position.class),
+                        grid,
+                        4,
+                        8,
+                        0,
+                        grid.level(),
+                        1,
+                        answersEveryPosition),
                 new StageKeys.TileOfUpdate(oneShard),
                 new StageKeys.TileOfPosition(grid, oneShard),
                 TypeInformation.of(TileKey.class));
