@@ -128,6 +128,18 @@ public final class Geofencing implements Serializable {
         return new Geofencing(options, uidPrefix, streamWatermarks, currentFences, true);
     }
 
+    /**
+     * The shards per tile: option {@code tile-shards}, or, in a job that reads fences first (its
+     * state is never kept, so never rescaled), the parallelism when that divides the option. A
+     * tile's shards are then spread as evenly over the subtasks as with the option, one per
+     * subtask, and each subtask takes one copy of each fence update instead of several.
+     */
+    private int tileShards(int parallelism) {
+        int option = options.intValue("tile-shards");
+        boolean fewer = parallelism > 0 && parallelism < option && option % parallelism == 0;
+        return fencesFirst && fewer ? parallelism : option;
+    }
+
     /** A builder with the job's defaults (README, "Options"). */
     public static Builder builder() {
         return new Builder();
@@ -199,7 +211,7 @@ public final class Geofencing implements Serializable {
         }
         Tiers tiers = new Tiers(options.intValue("tile-level"));
         TileShards shards =
-                new TileShards(options.intValue("tile-shards"), env.getMaxParallelism());
+                new TileShards(tileShards(env.getParallelism()), env.getMaxParallelism());
 
         SingleOutputStreamOperator<Position> valid =
                 parsedPositions

@@ -32,8 +32,9 @@ import static org.assertj.core.api.Assertions.assertThat;
 /**
  * A whole city in one tile of the default tile level: every fence and every position in one level-7
  * tile. The tile's work spreads over the subtasks (at parallelism 4 no keyed stage gives a subtask
- * more than 30% of its records), and the events are the same at parallelism 1 and 4, and those of a
- * brute-force reference.
+ * more than 30% of its records), and the events are the same at parallelism 1, 2 and 4, and those
+ * of a brute-force reference. A replay at parallelism 2 spreads the tile over two shards, not the
+ * four of option {@code tile-shards}: one copy of each fence update per subtask.
  */
 class OneCityITCase {
 
@@ -108,15 +109,34 @@ class OneCityITCase {
     @Test
     void everyKeyedStageSpreadsTheCityAndTheEventsAreTheBruteForceOnesAtEveryParallelism()
             throws Exception {
-        Map<String, List<String>> one = replay(1);
-        Map<String, List<String>> four = replay(4);
+        Map<String, List<String>> one = replay(1).events();
+        Map<String, List<String>> four = replay(4).events();
         Map<String, List<String>> expected = bruteForce();
         assertThat(expected.values().stream().mapToInt(List::size).sum()).isGreaterThan(10_000);
         assertThat(one).isEqualTo(expected);
         assertThat(four).isEqualTo(expected);
     }
 
-    private Map<String, List<String>> replay(int parallelism) throws Exception {
+    @Test
+    void aReplayWithMoreShardsThanSubtasksTakesOneCopyOfEachFenceUpdatePerSubtask()
+            throws Exception {
+        Run two = replay(2);
+        // Every fence lies in the city's tile: one update each, and 8 rounds of every entity.
+        long positions = (long) ENTITIES * ROUNDS;
+        String tileStage = "TileMatcher: " + (positions + 2 * FENCES) + " records in 2 subtasks";
+        assertThat(two.summary())
+                .anySatisfy(
+                        line -> {
+                            assertThat(line).startsWith(tileStage);
+                            assertThat(busiest(line)).isLessThanOrEqualTo(55);
+                        });
+        assertThat(two.events()).isEqualTo(bruteForce());
+    }
+
+    /** The events by entity and the per-stage summary of one replay. */
+    private record Run(Map<String, List<String>> events, List<String> summary) {}
+
+    private Run replay(int parallelism) throws Exception {
         JobOptions options = JobOptions.of(Map.of("parallelism", String.valueOf(parallelism)));
         Path events = dir.resolve("events-" + parallelism + ".jsonl");
         JobExecutionResult result =
@@ -129,11 +149,8 @@ class OneCityITCase {
         List<String> summary = StageLoad.summary(result.getAllAccumulatorResults());
         assertThat(summary).hasSize(5);
         if (parallelism == 4) {
-            Pattern busiest = Pattern.compile("busiest subtask (\\d+)%");
             for (String line : summary) {
-                Matcher m = busiest.matcher(line);
-                assertThat(m.find()).as(line).isTrue();
-                assertThat(Integer.parseInt(m.group(1))).as(line).isLessThanOrEqualTo(30);
+                assertThat(busiest(line)).as(line).isLessThanOrEqualTo(30);
             }
         }
         ObjectMapper json = new ObjectMapper();
@@ -148,7 +165,7 @@ class OneCityITCase {
                                     + " @"
                                     + e.get("timestamp").asLong());
         }
-        return byEntity;
+        return new Run(byEntity, summary);
     }
 
     /** Contract section 3 over every fence, per entity in time order. */
@@ -191,6 +208,13 @@ class OneCityITCase {
                     }
                 });
         return out;
+    }
+
+    /** The busiest subtask's share of a stage's records, in percent, from its summary line. */
+    private static int busiest(String summaryLine) {
+        Matcher m = Pattern.compile("busiest subtask (\\d+)%").matcher(summaryLine);
+        assertThat(m.find()).as(summaryLine).isTrue();
+        return Integer.parseInt(m.group(1));
     }
 
     // The fence file holds six decimals.
