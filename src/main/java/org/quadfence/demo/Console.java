@@ -1,5 +1,8 @@
 package org.quadfence.demo;
 
+import org.quadfence.model.EventType;
+import org.quadfence.model.GeofenceEvent;
+
 import java.io.PrintStream;
 import java.time.Instant;
 import java.time.ZoneId;
@@ -39,22 +42,11 @@ final class Console implements AutoCloseable {
                     "school", "93",
                     "loading", "95",
                     "toll", "33");
-    // The event's word, padded to five columns, and its color.
-    private static final Map<String, String[]> EVENTS =
-            Map.of(
-                    "ENTER",
-                    new String[] {"ENTER", "1;32"},
-                    "EXIT",
-                    new String[] {"EXIT ", "1;31"},
-                    FeedEvent.CROSS,
-                    new String[] {"CROSS", "1;33"},
-                    "DWELL",
-                    new String[] {"DWELL", "1;34"});
 
     private final PrintStream out;
     private final boolean color;
     private final Function<String, City.Fence> fences;
-    private final BlockingQueue<FeedEvent> queue = new ArrayBlockingQueue<>(LINES_PER_SECOND);
+    private final BlockingQueue<GeofenceEvent> queue = new ArrayBlockingQueue<>(LINES_PER_SECOND);
     private final AtomicLong notShown = new AtomicLong();
     private final Thread printer;
 
@@ -105,16 +97,16 @@ final class Console implements AutoCloseable {
      * Queues an event line; counted as not shown when the queue holds a second's worth, unless it
      * is a CROSS and the queue holds a line of another kind, which then gives way to it.
      */
-    synchronized void event(FeedEvent e) {
+    synchronized void event(GeofenceEvent e) {
         if (queue.offer(e)) {
             return;
         }
         notShown.incrementAndGet();
-        if (e.isCross()) {
+        if (isCross(e)) {
             // The newest line of another kind gives way, so the others keep their order.
-            FeedEvent givesWay = null;
-            for (FeedEvent queued : queue) {
-                if (!queued.isCross()) {
+            GeofenceEvent givesWay = null;
+            for (GeofenceEvent queued : queue) {
+                if (!isCross(queued)) {
                     givesWay = queued;
                 }
             }
@@ -122,6 +114,10 @@ final class Console implements AutoCloseable {
                 queue.offer(e);
             }
         }
+    }
+
+    private static boolean isCross(GeofenceEvent e) {
+        return e.event() == EventType.CROSS;
     }
 
     /** Event lines not shown so far. */
@@ -155,9 +151,9 @@ final class Console implements AutoCloseable {
     }
 
     /** The line of an event, as {@link #event} prints it. */
-    String format(FeedEvent e) {
+    String format(GeofenceEvent e) {
         City.Fence f = fences.apply(e.fenceId());
-        String[] word = EVENTS.getOrDefault(e.event(), new String[] {e.event(), "1"});
+        String[] word = word(e.event());
         // A CROSS: where the path met the fence.
         double lat = e.at() != null ? e.at().lat() : e.lat();
         double lon = e.at() != null ? e.at().lon() : e.lon();
@@ -172,6 +168,16 @@ final class Console implements AutoCloseable {
                 + paint(
                         "2",
                         pad(e.fenceId(), 25) + String.format(Locale.ROOT, "%.5f, %.5f", lat, lon));
+    }
+
+    // The event's word, padded to five columns, and its color.
+    private static String[] word(EventType event) {
+        return switch (event) {
+            case ENTER -> new String[] {"ENTER", "1;32"};
+            case EXIT -> new String[] {"EXIT ", "1;31"};
+            case CROSS -> new String[] {"CROSS", "1;33"};
+            case DWELL -> new String[] {"DWELL", "1;34"};
+        };
     }
 
     private static String pad(String s, int width) {

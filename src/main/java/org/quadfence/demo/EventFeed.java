@@ -2,6 +2,9 @@ package org.quadfence.demo;
 
 import org.apache.kafka.clients.consumer.ConsumerRecord;
 import org.apache.kafka.clients.consumer.KafkaConsumer;
+import org.quadfence.io.GeofenceEventCodec;
+import org.quadfence.model.EventType;
+import org.quadfence.model.GeofenceEvent;
 
 import java.util.ArrayDeque;
 import java.util.ArrayList;
@@ -10,9 +13,9 @@ import java.util.function.Consumer;
 
 /**
  * Reads the job's events back from Kafka with read_committed, as any consumer of the events topic
- * would (as JSON, {@link FeedEvent}), hands each to a listener, and keeps what the status line and
- * the map show: counts, the latest events, the crossings of the last minute and how long after
- * their position they were read.
+ * would (as JSON, with {@link GeofenceEventCodec}), hands each to a listener, and keeps what the
+ * status line and the map show: counts, the latest events, the crossings of the last minute and how
+ * long after their position they were read.
  */
 final class EventFeed implements AutoCloseable {
 
@@ -23,10 +26,11 @@ final class EventFeed implements AutoCloseable {
 
     private static final int MAX_CROSSINGS = 500;
 
-    private final Consumer<FeedEvent> listener;
+    private final GeofenceEventCodec codec = new GeofenceEventCodec();
+    private final Consumer<GeofenceEvent> listener;
     private final TopicReader reader;
-    private final ArrayDeque<FeedEvent> recent = new ArrayDeque<>();
-    private final ArrayDeque<FeedEvent> crossings = new ArrayDeque<>();
+    private final ArrayDeque<GeofenceEvent> recent = new ArrayDeque<>();
+    private final ArrayDeque<GeofenceEvent> crossings = new ArrayDeque<>();
     private long enters;
     private long exits;
     private long crosses;
@@ -34,15 +38,18 @@ final class EventFeed implements AutoCloseable {
     private double latencyMillis = Double.NaN;
 
     /** Starts reading {@code topic} from its beginning in a thread of its own. */
-    EventFeed(KafkaConsumer<byte[], byte[]> consumer, String topic, Consumer<FeedEvent> listener) {
+    EventFeed(
+            KafkaConsumer<byte[], byte[]> consumer,
+            String topic,
+            Consumer<GeofenceEvent> listener) {
         this.listener = listener;
         this.reader = new TopicReader(consumer, topic, this::read);
     }
 
     private void read(ConsumerRecord<byte[], byte[]> r) {
-        FeedEvent e;
+        GeofenceEvent e;
         try {
-            e = FeedEvent.parse(r.value());
+            e = codec.decode(r.value());
         } catch (IllegalArgumentException notAnEvent) {
             synchronized (this) {
                 unreadable++;
@@ -53,18 +60,18 @@ final class EventFeed implements AutoCloseable {
         listener.accept(e);
     }
 
-    private synchronized void remember(FeedEvent e, long now) {
+    private synchronized void remember(GeofenceEvent e, long now) {
         switch (e.event()) {
-            case "ENTER" -> enters++;
-            case "EXIT" -> exits++;
-            case FeedEvent.CROSS -> crosses++;
+            case ENTER -> enters++;
+            case EXIT -> exits++;
+            case CROSS -> crosses++;
             default -> {}
         }
         recent.addLast(e);
         if (recent.size() > RECENT) {
             recent.removeFirst();
         }
-        if (e.isCross()) {
+        if (e.event() == EventType.CROSS) {
             crossings.addLast(e);
             while (crossings.size() > MAX_CROSSINGS
                     || crossings.peekFirst().timestamp() < e.timestamp() - CROSSINGS_MS) {
@@ -100,7 +107,7 @@ final class EventFeed implements AutoCloseable {
     }
 
     /** The latest events, oldest first. */
-    synchronized List<FeedEvent> recent() {
+    synchronized List<GeofenceEvent> recent() {
         return new ArrayList<>(recent);
     }
 
@@ -108,9 +115,9 @@ final class EventFeed implements AutoCloseable {
      * The CROSS events of the last minute before {@code now} (event time), oldest first; at most a
      * few hundred.
      */
-    synchronized List<FeedEvent> crossings(long now) {
-        List<FeedEvent> out = new ArrayList<>();
-        for (FeedEvent e : crossings) {
+    synchronized List<GeofenceEvent> crossings(long now) {
+        List<GeofenceEvent> out = new ArrayList<>();
+        for (GeofenceEvent e : crossings) {
             if (e.timestamp() >= now - CROSSINGS_MS) {
                 out.add(e);
             }

@@ -6,6 +6,8 @@ import org.quadfence.geo.Box;
 import org.quadfence.geo.Boxes;
 import org.quadfence.geo.Rectangle;
 import org.quadfence.index.QuadTree;
+import org.quadfence.model.GeofenceEvent;
+import org.quadfence.model.Waypoint;
 import org.quadfence.tiles.TileCut;
 import org.quadfence.tiles.TileGrid;
 
@@ -86,8 +88,8 @@ final class MapPage {
     void write(
             boolean live,
             Fleet.FleetView fleet,
-            List<FeedEvent> events,
-            List<FeedEvent> crossings,
+            List<GeofenceEvent> events,
+            List<GeofenceEvent> crossings,
             Map<String, Object> stats)
             throws IOException {
         Map<String, Object> data = new LinkedHashMap<>(fixed);
@@ -108,11 +110,11 @@ final class MapPage {
         }
         data.put("tracks", tracks);
         List<Map<String, Object>> seen = new ArrayList<>();
-        for (FeedEvent e : events) {
+        for (GeofenceEvent e : events) {
             seen.add(
                     Map.of(
                             "t", e.timestamp(),
-                            "e", e.event(),
+                            "e", e.event().name(),
                             "v", e.entityId(),
                             "f", e.fenceId(),
                             "lon", round(e.lon()),
@@ -120,10 +122,7 @@ final class MapPage {
         }
         data.put("events", seen);
         List<Map<String, Object>> crossed = new ArrayList<>();
-        for (FeedEvent e : crossings) {
-            if (e.from() == null || e.at() == null) {
-                continue;
-            }
+        for (GeofenceEvent e : crossings) {
             Map<String, Object> c = new LinkedHashMap<>();
             c.put("t", e.timestamp());
             c.put("v", e.entityId());
@@ -201,7 +200,7 @@ final class MapPage {
         return out;
     }
 
-    private static Map<String, Object> point(FeedEvent.Point p) {
+    private static Map<String, Object> point(Waypoint p) {
         Map<String, Object> m = new LinkedHashMap<>();
         m.put("t", p.timestamp());
         m.put("lon", round(p.lon()));

@@ -4,6 +4,10 @@ import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
+import org.quadfence.io.GeofenceEventCodec;
+import org.quadfence.model.EventType;
+import org.quadfence.model.GeofenceEvent;
+import org.quadfence.model.Waypoint;
 import org.quadfence.tiles.TileGrid;
 
 import java.io.ByteArrayOutputStream;
@@ -39,19 +43,23 @@ class CrossEventTest {
 
     private final City city = new City(42, 14);
 
+    // As the demo reads the events topic (EventFeed).
+    private static GeofenceEvent decode(String json) {
+        return new GeofenceEventCodec().decode(json.getBytes(StandardCharsets.UTF_8));
+    }
+
     @Test
     void theJsonOfACrossHasItsPathAndThatOfAnEnterHasNone() {
-        FeedEvent c = FeedEvent.parse(CROSS.getBytes(StandardCharsets.UTF_8));
-        assertThat(c.isCross()).isTrue();
-        assertThat(c.from()).isEqualTo(new FeedEvent.Point(1732233660000L, -87.66691, 41.88275));
-        assertThat(c.at()).isEqualTo(new FeedEvent.Point(1732233660571L, -87.6669043, 41.8828342));
+        GeofenceEvent c = decode(CROSS);
+        assertThat(c.event()).isEqualTo(EventType.CROSS);
+        assertThat(c.from()).isEqualTo(new Waypoint(1732233660000L, -87.66691, 41.88275));
+        assertThat(c.at()).isEqualTo(new Waypoint(1732233660571L, -87.6669043, 41.8828342));
         assertThat(c.lat()).isEqualTo(41.88289);
-        FeedEvent e = FeedEvent.parse(ENTER.getBytes(StandardCharsets.UTF_8));
-        assertThat(e.event()).isEqualTo("ENTER");
-        assertThat(e.isCross()).isFalse();
+        GeofenceEvent e = decode(ENTER);
+        assertThat(e.event()).isEqualTo(EventType.ENTER);
         assertThat(e.from()).isNull();
         assertThat(e.at()).isNull();
-        assertThatThrownBy(() -> FeedEvent.parse("{\"entityId\":\"x\"}".getBytes()))
+        assertThatThrownBy(() -> decode("{\"entityId\":\"x\"}"))
                 .isInstanceOf(IllegalArgumentException.class);
     }
 
@@ -63,8 +71,8 @@ class CrossEventTest {
         try (Console console =
                 new Console(
                         new PrintStream(bytes, true, StandardCharsets.UTF_8), false, city::fence)) {
-            console.event(FeedEvent.parse(ENTER.getBytes(StandardCharsets.UTF_8)));
-            console.event(FeedEvent.parse(CROSS.getBytes(StandardCharsets.UTF_8)));
+            console.event(decode(ENTER));
+            console.event(decode(CROSS));
             long until = System.currentTimeMillis() + 5_000;
             do {
                 Thread.sleep(50);
@@ -92,7 +100,7 @@ class CrossEventTest {
     @Test
     void aCrossInABurstTakesTheLineOfAnEnterAndTheSkippedCountStaysTrue() throws Exception {
         ByteArrayOutputStream bytes = new ByteArrayOutputStream();
-        FeedEvent enter = FeedEvent.parse(ENTER.getBytes(StandardCharsets.UTF_8));
+        GeofenceEvent enter = decode(ENTER);
         int enters = 40;
         long notShown;
         List<String> lines;
@@ -102,7 +110,7 @@ class CrossEventTest {
             for (int k = 0; k < enters; k++) {
                 console.event(enter);
             }
-            console.event(FeedEvent.parse(CROSS.getBytes(StandardCharsets.UTF_8)));
+            console.event(decode(CROSS));
             // A second's worth of lines, at most: all that fit in the queue.
             Thread.sleep(2_500);
             notShown = console.notShown();
@@ -118,15 +126,14 @@ class CrossEventTest {
     void colorsMarkACrossYellow() throws Exception {
         try (Console console =
                 new Console(new PrintStream(new ByteArrayOutputStream()), true, city::fence)) {
-            assertThat(console.format(FeedEvent.parse(CROSS.getBytes(StandardCharsets.UTF_8))))
-                    .contains("\u001b[1;33mCROSS\u001b[0m");
+            assertThat(console.format(decode(CROSS))).contains("\u001b[1;33mCROSS\u001b[0m");
         }
     }
 
     @Test
     void theMapsDataHoldsTheCrossingWithItsPathAndTheGates() throws Exception {
-        FeedEvent cross = FeedEvent.parse(CROSS.getBytes(StandardCharsets.UTF_8));
-        FeedEvent enter = FeedEvent.parse(ENTER.getBytes(StandardCharsets.UTF_8));
+        GeofenceEvent cross = decode(CROSS);
+        GeofenceEvent enter = decode(ENTER);
         MapPage map = new MapPage(tmp, city, new TileGrid(14), 16, 10, "test");
 
         map.write(
