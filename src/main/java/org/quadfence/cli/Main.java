@@ -49,6 +49,13 @@ public final class Main {
             "quadfence replay --fences F --positions P --output O [--dlq D] [--memberships M]"
                     + " [--parallelism N] [--config FILE] [--key value ...]";
 
+    /**
+     * The watermark interval of a replay unless given: its sources read as fast as they can, so
+     * each interval holds many records in every stage that waits for the watermark; a short one
+     * keeps less in the heap (docs/operations.md, "The replay JVM"). The events are the same.
+     */
+    static final String REPLAY_WATERMARK_INTERVAL = "10ms";
+
     /** The synopsis of {@code run}. */
     static final String RUN =
             "quadfence run [--fresh | --from-savepoint PATH] [--metrics-port N|off] [--config FILE]"
@@ -78,6 +85,12 @@ public final class Main {
                             "where each entity's current fences go, one JSON object a line,"
                                     + " \"fenceIds\":[] for none (contract section 9)",
                             "default: not written"),
+                    new Help.Flag(
+                            "--watermark-interval D",
+                            "the job option below, with another default in a replay: its files"
+                                    + " are read as fast as they can be, and a short interval"
+                                    + " keeps fewer records waiting in memory",
+                            "default: " + REPLAY_WATERMARK_INTERVAL),
                     Help.CONFIG);
 
     /** The flags of {@code run}. */
@@ -152,7 +165,7 @@ public final class Main {
         own.put("output", null);
         own.put("dlq", null);
         own.put("memberships", null);
-        JobOptions options = JobOptions.of(JobOptions.parseArgs(args, own));
+        JobOptions options = replayOptions(args, own);
         Path fences = existing(own, "fences");
         Path positions = existing(own, "positions");
         if (own.get("output") == null) {
@@ -176,6 +189,16 @@ public final class Main {
         DeadLetterTally.summary(result.getAllAccumulatorResults(), dlq.toString())
                 .forEach(System.out::println);
         return 0;
+    }
+
+    /**
+     * The job options of a replay's arguments, its own flags taken out into {@code own}: those
+     * given, with the replay's watermark interval unless one is given.
+     */
+    static JobOptions replayOptions(String[] args, Map<String, String> own) throws IOException {
+        Map<String, String> given = JobOptions.parseArgs(args, own);
+        given.putIfAbsent("watermark-interval", REPLAY_WATERMARK_INTERVAL);
+        return JobOptions.of(given);
     }
 
     private static int runKafka(String[] args) throws Exception {

@@ -12,7 +12,6 @@ import org.quadfence.model.Waypoint;
 import java.io.ByteArrayOutputStream;
 import java.io.IOException;
 import java.io.UncheckedIOException;
-import java.nio.charset.StandardCharsets;
 import java.util.Arrays;
 
 /**
@@ -104,9 +103,7 @@ public final class GeofenceEventCodec {
                 || (e.properties() != null && !ascii(e.properties()))) {
             return null;
         }
-        StringBuilder s =
-                new StringBuilder(
-                        112 + (e.properties() == null ? 0 : e.properties().length() + 14));
+        StringBuilder s = new StringBuilder(plainLength(e, grouped));
         s.append("{\"entityId\":\"")
                 .append(e.entityId())
                 .append("\",\"fenceId\":\"")
@@ -131,7 +128,31 @@ public final class GeofenceEventCodec {
         if (e.properties() != null) {
             s.append(",\"properties\":").append(e.properties());
         }
-        return s.append('}').toString().getBytes(StandardCharsets.ISO_8859_1);
+        s.append('}');
+        // Every char is ASCII here: copied straight to the bytes, not through a String.
+        byte[] out = new byte[s.length()];
+        for (int i = 0; i < out.length; i++) {
+            out[i] = (byte) s.charAt(i);
+        }
+        return out;
+    }
+
+    /**
+     * Room for the plain form of {@code e}: its strings, the field names and the most a number
+     * takes (20 chars a long, 24 a double), so that the builder never grows.
+     */
+    private static int plainLength(GeofenceEvent e, boolean grouped) {
+        int n = 90 + e.entityId().length() + e.fenceId().length() + 20 + 2 * 24;
+        if (e.from() != null) {
+            n += 2 * (40 + 20 + 2 * 24);
+        }
+        if (grouped) {
+            n += 11 + e.group().length();
+        }
+        if (e.properties() != null) {
+            n += 14 + e.properties().length();
+        }
+        return n;
     }
 
     private static boolean plain(String s) {

@@ -11,11 +11,14 @@ import org.junit.jupiter.params.provider.ValueSource;
 import org.quadfence.demo.Demo;
 import org.quadfence.options.Help;
 import org.quadfence.options.JobOptions;
+import org.quadfence.options.QuadfenceOptions;
 
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.nio.file.attribute.FileTime;
+import java.time.Duration;
 import java.time.Instant;
+import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
 
@@ -281,6 +284,32 @@ class MainTest {
         Files.setLastModifiedTime(
                 metadata, FileTime.from(Instant.ofEpochSecond(1_700_000_000L + completedSecond)));
         return chk;
+    }
+
+    @Test
+    void aReplayTakesWatermarksEvery10msUnlessTheCommandLineOrItsConfigSaysOtherwise()
+            throws Exception {
+        Map<String, String> own = new HashMap<>(Map.of("output", ""));
+        assertThat(interval(Main.replayOptions(new String[] {"--output", "o"}, own)))
+                .isEqualTo(Duration.ofMillis(10));
+        assertThat(own).containsEntry("output", "o");
+        assertThat(
+                        interval(
+                                Main.replayOptions(
+                                        new String[] {"--watermark-interval", "250ms"},
+                                        new HashMap<>())))
+                .isEqualTo(Duration.ofMillis(250));
+        Path config = Files.writeString(dir.resolve("job.properties"), "watermark-interval=1s\n");
+        assertThat(
+                        interval(
+                                Main.replayOptions(
+                                        new String[] {"--config", config.toString()},
+                                        new HashMap<>())))
+                .isEqualTo(Duration.ofSeconds(1));
+    }
+
+    private static Duration interval(JobOptions options) {
+        return options.get(QuadfenceOptions.WATERMARK_INTERVAL);
     }
 
     @ParameterizedTest
