@@ -122,7 +122,9 @@ public final class Geofencing implements Serializable {
      * The same geofencing, whose tile stages read fence updates first while their watermark is
      * behind the positions' ({@link FencesFirstTileMatcher}): positions then wait in their source,
      * not in memory, while a large fences input is read. Only for a job that does not checkpoint
-     * (Flink refuses such stages in one that does), such as a replay of files.
+     * (Flink refuses such stages in one that does), such as a replay of files. Its state is never
+     * kept, so it also spreads each tile over as many shards as subtasks when the parallelism
+     * divides {@code tile-shards}: one copy of each fence update per subtask.
      */
     public Geofencing readingFencesFirst() {
         return new Geofencing(options, uidPrefix, streamWatermarks, currentFences, true);
