@@ -5,12 +5,11 @@ import org.apache.kafka.clients.admin.AlterConfigOp;
 import org.apache.kafka.clients.admin.ConfigEntry;
 import org.apache.kafka.clients.consumer.ConsumerRecord;
 import org.apache.kafka.clients.consumer.KafkaConsumer;
-import org.apache.kafka.common.PartitionInfo;
 import org.apache.kafka.common.TopicPartition;
 import org.apache.kafka.common.config.ConfigResource;
+import org.quadfence.testing.KafkaTopics;
 
 import java.time.Duration;
-import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
@@ -118,12 +117,7 @@ final class EventPath {
 
     /** Reads the whole topic (committed records when {@code c} reads read_committed). */
     static Written read(KafkaConsumer<byte[], byte[]> c, String topic) {
-        List<TopicPartition> parts = new ArrayList<>();
-        for (PartitionInfo pi : c.partitionsFor(topic)) {
-            parts.add(new TopicPartition(topic, pi.partition()));
-        }
-        c.assign(parts);
-        c.seekToBeginning(parts);
+        List<TopicPartition> parts = KafkaTopics.assignFromBeginning(c, topic);
         Map<TopicPartition, Long> end = c.endOffsets(parts);
         long n = 0;
         long first = Long.MAX_VALUE;

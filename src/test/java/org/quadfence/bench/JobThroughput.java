@@ -21,7 +21,6 @@ import org.apache.kafka.clients.consumer.ConsumerRecord;
 import org.apache.kafka.clients.consumer.KafkaConsumer;
 import org.apache.kafka.clients.producer.KafkaProducer;
 import org.apache.kafka.clients.producer.ProducerRecord;
-import org.apache.kafka.common.PartitionInfo;
 import org.apache.kafka.common.TopicPartition;
 import org.apache.kafka.common.serialization.ByteArraySerializer;
 import org.quadfence.io.InputRules;
@@ -32,6 +31,7 @@ import org.quadfence.model.Parsed;
 import org.quadfence.model.Position;
 import org.quadfence.options.JobOptions;
 import org.quadfence.testing.KafkaBroker;
+import org.quadfence.testing.KafkaTopics;
 import org.quadfence.tiles.TileGrid;
 
 import java.io.IOException;
@@ -1152,12 +1152,7 @@ public final class JobThroughput {
         @Override
         public void run() {
             try (KafkaConsumer<byte[], byte[]> c = kafka.consumer("bench-" + topic, committed)) {
-                List<TopicPartition> parts = new ArrayList<>();
-                for (PartitionInfo pi : c.partitionsFor(topic)) {
-                    parts.add(new TopicPartition(topic, pi.partition()));
-                }
-                c.assign(parts);
-                c.seekToBeginning(parts);
+                List<TopicPartition> parts = KafkaTopics.assignFromBeginning(c, topic);
                 while (!stop) {
                     var records = c.poll(Duration.ofMillis(50));
                     long now = System.currentTimeMillis();
@@ -1491,24 +1486,13 @@ public final class JobThroughput {
     /** Records in a topic (committed ones for read_committed), read from the beginning. */
     private long count(String topic, boolean committed) {
         try (KafkaConsumer<byte[], byte[]> c = kafka.consumer("count-" + topic, committed)) {
-            List<TopicPartition> parts = new ArrayList<>();
-            for (PartitionInfo pi : c.partitionsFor(topic)) {
-                parts.add(new TopicPartition(topic, pi.partition()));
-            }
-            c.assign(parts);
-            c.seekToBeginning(parts);
+            List<TopicPartition> parts = KafkaTopics.assignFromBeginning(c, topic);
             Map<TopicPartition, Long> end = c.endOffsets(parts);
             long n = 0;
             long deadline = System.currentTimeMillis() + 120_000;
             while (System.currentTimeMillis() < deadline) {
                 n += c.poll(Duration.ofMillis(200)).count();
-                boolean done = true;
-                for (TopicPartition tp : parts) {
-                    if (c.position(tp) < end.get(tp)) {
-                        done = false;
-                    }
-                }
-                if (done) {
+                if (TopicDigest.atEnd(c, parts, end)) {
                     break;
                 }
             }

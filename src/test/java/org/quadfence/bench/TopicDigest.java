@@ -2,14 +2,13 @@ package org.quadfence.bench;
 
 import org.apache.kafka.clients.consumer.ConsumerRecord;
 import org.apache.kafka.clients.consumer.KafkaConsumer;
-import org.apache.kafka.common.PartitionInfo;
 import org.apache.kafka.common.TopicPartition;
+import org.quadfence.testing.KafkaTopics;
 
 import java.nio.ByteBuffer;
 import java.security.MessageDigest;
 import java.security.NoSuchAlgorithmException;
 import java.time.Duration;
-import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.HexFormat;
 import java.util.List;
@@ -28,12 +27,7 @@ record TopicDigest(long records, String hash) {
 
     /** Reads {@code topic} from its beginning to its end offsets as they are now. */
     static TopicDigest of(KafkaConsumer<byte[], byte[]> consumer, String topic) {
-        List<TopicPartition> parts = new ArrayList<>();
-        for (PartitionInfo pi : consumer.partitionsFor(topic)) {
-            parts.add(new TopicPartition(topic, pi.partition()));
-        }
-        consumer.assign(parts);
-        consumer.seekToBeginning(parts);
+        List<TopicPartition> parts = KafkaTopics.assignFromBeginning(consumer, topic);
         Map<TopicPartition, Long> end = consumer.endOffsets(parts);
         MessageDigest line = sha256();
         long[] hashes = new long[1 << 16];
