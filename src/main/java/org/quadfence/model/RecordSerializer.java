@@ -24,6 +24,7 @@ public abstract class RecordSerializer<T> extends TypeSerializerSingleton<T> {
 
     private static final int MAX_VAR_INT = 5;
     private static final int SCRATCH_BYTES = 4096;
+    private static final int MAX_SCRATCH_BYTES = 1 << 20;
     // A thread's scratch buffer sits in the slot its identity hashes to; a slot that another
     // thread holds is taken over. No ThreadLocal: its lookups were 5% of a replay's samples.
     private static final int SLOTS = 256;
@@ -107,19 +108,20 @@ public abstract class RecordSerializer<T> extends TypeSerializerSingleton<T> {
     }
 
     /**
-     * A buffer of at least {@code size} bytes for this thread's string in flight: strings go
-     * through it, not through a new array each (they were a seventh of the job's allocation).
+     * A buffer of at least {@code size} bytes for this thread's string or block in flight: they go
+     * through it, not through a new array each (strings were a seventh of the job's allocation).
+     * Valid until the thread's next call.
      */
-    private static byte[] scratch(int size) {
-        if (size > SCRATCH_BYTES) {
+    protected static byte[] scratch(int size) {
+        if (size > MAX_SCRATCH_BYTES) {
             return new byte[size];
         }
         Thread thread = Thread.currentThread();
         int slot = System.identityHashCode(thread) & (SLOTS - 1);
         Scratch s = SCRATCHES[slot];
         // Only the thread that made a scratch uses it; its final fields make it safe to read.
-        if (s == null || s.owner != thread) {
-            s = new Scratch(thread, new byte[SCRATCH_BYTES]);
+        if (s == null || s.owner != thread || s.bytes.length < size) {
+            s = new Scratch(thread, new byte[Math.max(SCRATCH_BYTES, size)]);
             SCRATCHES[slot] = s;
         }
         return s.bytes;
@@ -139,7 +141,20 @@ public abstract class RecordSerializer<T> extends TypeSerializerSingleton<T> {
         return at;
     }
 
-    private static int readVarInt(DataInputView in) throws IOException {
+    /**
+     * Writes {@code v}, not negative, in one to five bytes, each a write of its own: the scratch
+     * buffer may hold the block that follows.
+     */
+    protected static void writeVarInt(int v, DataOutputView out) throws IOException {
+        while ((v & ~0x7f) != 0) {
+            out.writeByte((v & 0x7f) | 0x80);
+            v >>>= 7;
+        }
+        out.writeByte(v);
+    }
+
+    /** Reads what {@link #writeVarInt} wrote. */
+    protected static int readVarInt(DataInputView in) throws IOException {
         int v = 0;
         for (int shift = 0; ; shift += 7) {
             int b = in.readUnsignedByte();

@@ -20,8 +20,11 @@ import java.io.IOException;
  * How Flink writes a {@link ShapePiece}, what a tile holds of a fence, in state and in tile
  * updates: a tag byte for the variant, then the variant's fields in the order of its record
  * components (a box as minX, minY, maxX, maxY; {@link Boxes} as its count in one byte, then its
- * boxes). Null is the tag alone. {@code ShapePiece} lives in {@code geo}, which has no Flink, so it
- * names no type information of its own: use {@link #TYPE}.
+ * boxes; a polygon piece packed as {@link PackedPolygonPiece} says, after its length). Null is the
+ * tag alone. Tag 2, the polygon layout of state format 7 (each field in turn, arrays as their
+ * length and elements), is still read: a restored piece is written packed at the next checkpoint.
+ * {@code ShapePiece} lives in {@code geo}, which has no Flink, so it names no type information of
+ * its own: use {@link #TYPE}.
  */
 public final class ShapePieceSerializer extends RecordSerializer<ShapePiece> {
 
@@ -39,6 +42,7 @@ public final class ShapePieceSerializer extends RecordSerializer<ShapePiece> {
     private static final int POLYGON = 2;
     private static final int CIRCLE = 3;
     private static final int RECTANGLE = 4;
+    private static final int PACKED_POLYGON = 5;
 
     private static final ShapePiece EMPTY = Boxes.of(Box.WORLD);
 
@@ -60,15 +64,10 @@ public final class ShapePieceSerializer extends RecordSerializer<ShapePiece> {
                 writeBox(box.minX(), box.minY(), box.maxX(), box.maxY(), out);
             }
         } else if (piece instanceof PolygonPiece p) {
-            out.writeByte(POLYGON);
-            writeBox(p.minX(), p.minY(), p.maxX(), p.maxY(), out);
-            writeBox(p.west(), p.south(), p.east(), p.north(), out);
-            writeInts(p.nodes(), out);
-            writeInts(p.slotEnds(), out);
-            writeBooleans(p.slotInside(), out);
-            writeDoubles(p.edges(), out);
-            writeDoubles(p.near(), out);
-            writeDoubles(p.seams(), out);
+            out.writeByte(PACKED_POLYGON);
+            PackedPolygonPiece packed = PackedPolygonPiece.pack(p, scratch(bound(p)));
+            writeVarInt(packed.length(), out);
+            out.write(packed.bytes(), 0, packed.length());
         } else if (piece instanceof CirclePiece c) {
             out.writeByte(CIRCLE);
             out.writeDouble(c.lon());
@@ -94,6 +93,12 @@ public final class ShapePieceSerializer extends RecordSerializer<ShapePiece> {
                     in.readUnsignedByte() == 1
                             ? Boxes.of(readBox(in))
                             : Boxes.of(readBox(in), readBox(in));
+            case PACKED_POLYGON -> {
+                int length = readVarInt(in);
+                byte[] block = scratch(length);
+                in.readFully(block, 0, length);
+                yield PackedPolygonPiece.unpack(block, length);
+            }
             case POLYGON ->
                     new PolygonPiece(
                             in.readDouble(),
@@ -129,6 +134,17 @@ public final class ShapePieceSerializer extends RecordSerializer<ShapePiece> {
                             readBox(in));
             default -> throw new IOException("not a shape piece: tag " + tag);
         };
+    }
+
+    /** At least the packed size of {@code p}: every edge distinct and alone in its run. */
+    private static int bound(PolygonPiece p) {
+        return 128
+                + 5 * (p.nodes() == null ? 0 : p.nodes().length)
+                + 5 * (p.slotEnds() == null ? 0 : p.slotEnds().length)
+                + (p.slotInside() == null ? 0 : p.slotInside().length / 8)
+                + 11 * (p.edges() == null ? 0 : p.edges().length)
+                + 11 * (p.near() == null ? 0 : p.near().length)
+                + 8 * (p.seams() == null ? 0 : p.seams().length);
     }
 
     private static void writeBox(double w, double s, double e, double n, DataOutputView out)
