@@ -21,7 +21,8 @@ package org.quadfence.geo;
  * test, and any other piece as one entry by its {@link #bounds()}, tested with {@link #contains}
  * (and, with a margin, {@link #distanceMeters}) when a point falls in that box. In state and
  * between the job's stages a piece travels with a serializer of its own ({@code
- * org.quadfence.model.ShapePieceSerializer}: a tag, then the variant's fields).
+ * org.quadfence.model.ShapePieceSerializer}: a tag, then the variant's fields, a polygon piece
+ * packed).
  */
 public sealed interface ShapePiece permits Boxes, PolygonPiece, CirclePiece, RectanglePiece {
 

@@ -24,7 +24,7 @@ public abstract class RecordSerializer<T> extends TypeSerializerSingleton<T> {
 
     private static final int MAX_VAR_INT = 5;
     private static final int SCRATCH_BYTES = 4096;
-    private static final int MAX_SCRATCH_BYTES = 1 << 20;
+    private static final int MAX_SCRATCH_BYTES = 1 << 16;
     // A thread's scratch buffer sits in the slot its identity hashes to; a slot that another
     // thread holds is taken over. No ThreadLocal: its lookups were 5% of a replay's samples.
     private static final int SLOTS = 256;
