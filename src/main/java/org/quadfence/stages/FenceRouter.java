@@ -15,6 +15,7 @@ import org.apache.flink.streaming.api.checkpoint.CheckpointedFunction;
 import org.apache.flink.streaming.api.functions.KeyedProcessFunction;
 import org.apache.flink.util.Collector;
 
+import org.quadfence.geo.Rectangle;
 import org.quadfence.geo.Shape;
 import org.quadfence.io.FenceChangeCodec;
 import org.quadfence.model.DeadLetter;
@@ -27,6 +28,7 @@ import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.Set;
 import java.util.TreeSet;
 
 /**
@@ -47,6 +49,9 @@ public class FenceRouter extends KeyedProcessFunction<String, FenceChange, TileU
 
     private static final long serialVersionUID = 1L;
 
+    /** The most fences whose last tiles a subtask keeps (about 100 bytes each). */
+    private static final int LAST_CUTS = 1 << 17;
+
     private final Tiers tiers;
     private final double margin;
     private final int maxVertices;
@@ -56,6 +61,7 @@ public class FenceRouter extends KeyedProcessFunction<String, FenceChange, TileU
     private transient LongCounter recordsIn;
     private transient Counter lateChanges;
     private transient FenceChangeCodec codec;
+    private transient Map<String, LastCut> lastCuts;
 
     /**
      * @param margin the exit margin in meters: a fence also goes to the tiles within this distance
@@ -95,6 +101,7 @@ public class FenceRouter extends KeyedProcessFunction<String, FenceChange, TileU
         recordsIn = StageLoad.counter(getRuntimeContext(), "FenceRouter");
         lateChanges = getRuntimeContext().getMetricGroup().counter("lateFenceChanges");
         codec = new FenceChangeCodec();
+        lastCuts = new HashMap<>();
     }
 
     @Override
@@ -134,17 +141,19 @@ public class FenceRouter extends KeyedProcessFunction<String, FenceChange, TileU
         }
         // Its properties live in the properties join: kept here, they would be in state twice.
         versions.put(t, change.withoutProperties());
+        String key = ctx.getCurrentKey();
         TreeSet<Long> tiles = new TreeSet<>();
         if (previous != null) {
-            tiles.addAll(cut(previous).keySet());
+            tiles.addAll(tilesOf(key, previous));
         }
         if (replaced != null) {
-            tiles.addAll(cut(replaced).keySet());
+            tiles.addAll(tilesOf(key, replaced));
         }
         emit(change, cut, tiles, out);
         if (next != null) {
             emit(next, cut(next), new TreeSet<>(cut.keySet()), out);
         }
+        remember(key, change, cut.keySet());
         if (t != Long.MIN_VALUE) {
             ctx.timerService().registerEventTimeTimer(t);
         }
@@ -213,6 +222,27 @@ public class FenceRouter extends KeyedProcessFunction<String, FenceChange, TileU
                 new String(codec.encodeIdentity(change), StandardCharsets.UTF_8));
     }
 
+    /** The tiles that {@code version} of the fence of {@code key} holds. */
+    private Set<Long> tilesOf(String key, FenceChange version) {
+        LastCut last = lastCuts.get(key);
+        if (last != null && last.timestamp() == version.timestamp()) {
+            return last.tiles();
+        }
+        return cut(version).keySet();
+    }
+
+    // Cutting a polygon again only to learn its tiles was half of this stage's work under fence
+    // churn: the tiles of each fence's last change are kept, until too many fences have them.
+    private void remember(String key, FenceChange change, Set<Long> tiles) {
+        if (change.shape() instanceof Rectangle) {
+            return;
+        }
+        if (lastCuts.size() >= LAST_CUTS && !lastCuts.containsKey(key)) {
+            lastCuts.clear();
+        }
+        lastCuts.put(key, new LastCut(change.timestamp(), Set.copyOf(tiles)));
+    }
+
     /** The fence's update per tile: what each tile of its tier holds of it ({@link TileCut}). */
     private Map<Long, TileUpdate> cut(FenceChange v) {
         Map<Long, TileUpdate> updates = new HashMap<>();
@@ -227,4 +257,7 @@ public class FenceRouter extends KeyedProcessFunction<String, FenceChange, TileU
         }
         return updates;
     }
+
+    /** The tiles of a fence's version: the version at {@code timestamp}, the last one cut. */
+    private record LastCut(long timestamp, Set<Long> tiles) {}
 }

@@ -82,6 +82,49 @@ class FenceRouterTest
         assertThat(tilesHolding("f", 5)).containsExactly(GRID.tileOf(-97, -48));
     }
 
+    /** A triangle around (lon, lat), some degrees across: a polygon, so that it is cut exactly. */
+    private void triangle(String id, long t, double lon, double lat) throws Exception {
+        double[] ring = {lon - 2, lat - 2, lon + 2, lat - 2, lon, lat + 2, lon - 2, lat - 2};
+        Polygon p = Polygon.of(new double[][][] {{ring}});
+        harness.processElement(FenceChange.upsert(id, p, t, null), t);
+    }
+
+    @Test
+    void aMovedPolygonLeavesItsOldTilesAtTheTimeOfEachMove() throws Exception {
+        triangle("f", 1, 15, 15);
+        triangle("f", 5, -97, -48);
+        triangle("f", 7, 100, 30);
+        triangle("f", 7, 140, -30);
+        assertThat(tilesHolding("f", 4)).containsExactly(GRID.tileOf(15, 15));
+        assertThat(tilesHolding("f", 5)).containsExactly(GRID.tileOf(-97, -48));
+        assertThat(tilesHolding("f", 7)).containsExactly(GRID.tileOf(140, -30));
+    }
+
+    @Test
+    void aPolygonMovedAfterARestartLeavesTheTilesItHeldBefore() throws Exception {
+        triangle("f", 1, 15, 15);
+        restart();
+        triangle("f", 5, -97, -48);
+        assertThat(tilesHolding("f", 5)).containsExactly(GRID.tileOf(-97, -48));
+        assertThat(harness.extractOutputValues())
+                .filteredOn(u -> u.tile() == GRID.tileOf(15, 15))
+                .singleElement()
+                .satisfies(u -> assertThat(u.isRemoval()).isTrue());
+    }
+
+    @Test
+    void aPolygonArrivingBeforeALaterKnownVersionLeavesTheTilesOfTheVersionBeforeIt()
+            throws Exception {
+        triangle("f", 1, 15, 15);
+        triangle("f", 9, 100, 30);
+        triangle("f", 5, -97, -48);
+        triangle("f", 12, 140, -30);
+        assertThat(tilesHolding("f", 4)).containsExactly(GRID.tileOf(15, 15));
+        assertThat(tilesHolding("f", 5)).containsExactly(GRID.tileOf(-97, -48));
+        assertThat(tilesHolding("f", 9)).containsExactly(GRID.tileOf(100, 30));
+        assertThat(tilesHolding("f", 12)).containsExactly(GRID.tileOf(140, -30));
+    }
+
     @Test
     void aChangeArrivingOutOfOrderStillLeavesTheRightFenceInForceAtEachTime() throws Exception {
         upsert("f", 5, 10, 10, 20, 20);

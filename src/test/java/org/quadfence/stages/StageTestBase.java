@@ -3,10 +3,10 @@ package org.quadfence.stages;
 import org.apache.flink.api.common.typeinfo.TypeInformation;
 import org.apache.flink.api.common.typeinfo.Types;
 import org.apache.flink.runtime.checkpoint.OperatorSubtaskState;
+import org.apache.flink.streaming.api.operators.KeyedProcessOperator;
 import org.apache.flink.streaming.util.AbstractStreamOperatorTestHarness;
 import org.apache.flink.streaming.util.KeyedOneInputStreamOperatorTestHarness;
 import org.apache.flink.streaming.util.KeyedTwoInputStreamOperatorTestHarness;
-import org.apache.flink.streaming.util.ProcessFunctionTestHarnesses;
 
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeEach;
@@ -67,8 +67,10 @@ abstract class StageTestBase<H extends AbstractStreamOperatorTestHarness<?>> {
     /** The fence stage, for the tiers of {@code tiers}, without an exit margin. */
     static KeyedOneInputStreamOperatorTestHarness<String, FenceChange, TileUpdate> fenceRouter(
             Tiers tiers) throws Exception {
-        return ProcessFunctionTestHarnesses.forKeyedProcessFunction(
-                new FenceRouter(tiers, 0, 100_000), new StageKeys.FenceKey(), Types.STRING);
+        return new KeyedOneInputStreamOperatorTestHarness<>(
+                new KeyedProcessOperator<>(new FenceRouter(tiers, 0, 100_000)),
+                new StageKeys.FenceKey(),
+                Types.STRING);
     }
 
     /**
