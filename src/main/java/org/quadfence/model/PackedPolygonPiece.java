@@ -34,7 +34,10 @@ final class PackedPolygonPiece {
         this.b = b;
     }
 
-    /** The piece's block, in the first {@code at} bytes of the returned writer's buffer. */
+    /**
+     * Packs {@code p} into {@code buffer} (a larger one when it does not fit): the block is the
+     * first {@link #length()} bytes of {@link #bytes()}.
+     */
     static PackedPolygonPiece pack(PolygonPiece p, byte[] buffer) {
         PackedPolygonPiece w = new PackedPolygonPiece(buffer);
         w.packBody(p);
@@ -146,6 +149,9 @@ final class PackedPolygonPiece {
         putLength(e == null ? -1 : e.length);
         if (e == null || e.length == 0) {
             return;
+        }
+        if (e.length % 4 != 0) {
+            throw new IllegalArgumentException("edges of four doubles each, got " + e.length);
         }
         int n = e.length / 4;
         int[] table = new int[Integer.highestOneBit(Math.max(2, n) * 2 - 1) * 2];
