@@ -235,6 +235,7 @@ public class FenceRouter extends KeyedProcessFunction<String, FenceChange, TileU
     // churn: the tiles of each fence's last change are kept, until too many fences have them.
     private void remember(String key, FenceChange change, Set<Long> tiles) {
         if (change.shape() instanceof Rectangle) {
+            lastCuts.remove(key);
             return;
         }
         if (lastCuts.size() >= LAST_CUTS && !lastCuts.containsKey(key)) {

@@ -101,6 +101,15 @@ class FenceRouterTest
     }
 
     @Test
+    void aRectangleReplacingAPolygonAtItsTimeIsTheVersionTheNextChangeLeaves() throws Exception {
+        triangle("f", 1, 15, 15);
+        upsert("f", 1, -100, -50, -95, -46);
+        triangle("f", 7, 140, -30);
+        assertThat(tilesHolding("f", 1)).containsExactly(GRID.tileOf(-97, -48));
+        assertThat(tilesHolding("f", 7)).containsExactly(GRID.tileOf(140, -30));
+    }
+
+    @Test
     void aPolygonMovedAfterARestartLeavesTheTilesItHeldBefore() throws Exception {
         triangle("f", 1, 15, 15);
         restart();
