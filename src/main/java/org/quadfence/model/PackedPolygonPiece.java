@@ -74,7 +74,7 @@ final class PackedPolygonPiece {
         putLength(nodes);
         if (nodes != null) {
             for (int v : nodes) {
-                putVarInt((v << 1) ^ (v >> 31));
+                putVarInt(zigzag(v));
             }
         }
         int[] ends = p.slotEnds();
@@ -82,7 +82,7 @@ final class PackedPolygonPiece {
         if (ends != null) {
             int previous = 0;
             for (int v : ends) {
-                putVarInt((v - previous << 1) ^ (v - previous >> 31));
+                putVarInt(zigzag(v - previous));
                 previous = v;
             }
         }
@@ -115,13 +115,11 @@ final class PackedPolygonPiece {
         }
         int[] nodes = newInts(readVarInt() - 1);
         for (int i = 0; nodes != null && i < nodes.length; i++) {
-            int z = readVarInt();
-            nodes[i] = (z >>> 1) ^ -(z & 1);
+            nodes[i] = unzigzag(readVarInt());
         }
         int[] ends = newInts(readVarInt() - 1);
         for (int i = 0, previous = 0; ends != null && i < ends.length; i++) {
-            int z = readVarInt();
-            previous += (z >>> 1) ^ -(z & 1);
+            previous += unzigzag(readVarInt());
             ends[i] = previous;
         }
         int insideLength = readVarInt() - 1;
@@ -274,11 +272,16 @@ final class PackedPolygonPiece {
 
     private void putVarInt(int v) {
         ensure(5);
-        while ((v & ~0x7f) != 0) {
-            b[at++] = (byte) ((v & 0x7f) | 0x80);
-            v >>>= 7;
-        }
-        b[at++] = (byte) v;
+        at = RecordSerializer.putVarInt(v, b, at);
+    }
+
+    // Small negative numbers (inner tree nodes, -c-1) in one byte too.
+    private static int zigzag(int v) {
+        return (v << 1) ^ (v >> 31);
+    }
+
+    private static int unzigzag(int z) {
+        return (z >>> 1) ^ -(z & 1);
     }
 
     private double readDouble() {

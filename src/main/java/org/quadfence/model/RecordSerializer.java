@@ -73,7 +73,7 @@ public abstract class RecordSerializer<T> extends TypeSerializerSingleton<T> {
         }
         int chars = oneByte ? n : 2 * n;
         byte[] b = scratch(MAX_VAR_INT + chars);
-        int at = putVarInt(((n << 1) | (oneByte ? 0 : 1)) + 1, b);
+        int at = putVarInt(((n << 1) | (oneByte ? 0 : 1)) + 1, b, 0);
         for (int i = 0; i < n; i++) {
             char c = s.charAt(i);
             if (oneByte) {
@@ -130,9 +130,11 @@ public abstract class RecordSerializer<T> extends TypeSerializerSingleton<T> {
     /** A thread's buffer for strings in flight. */
     private record Scratch(Thread owner, byte[] bytes) {}
 
-    /** Puts {@code v} at the start of {@code b} as a varint; returns its length. */
-    private static int putVarInt(int v, byte[] b) {
-        int at = 0;
+    /**
+     * Puts {@code v}, not negative, into {@code b} at {@code at} as a varint (room for five bytes
+     * needed); returns where it ends.
+     */
+    static int putVarInt(int v, byte[] b, int at) {
         while ((v & ~0x7f) != 0) {
             b[at++] = (byte) ((v & 0x7f) | 0x80);
             v >>>= 7;
