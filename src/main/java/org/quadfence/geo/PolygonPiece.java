@@ -47,38 +47,144 @@ import java.util.Arrays;
  * without meeting it), and {@code seams} the fence's boundary at lon 180 copied to lon -180: a
  * point given at -180 is also the point at 180. The arrays are shared, not copied: treat them as
  * read-only.
- *
- * @param minX the west edge of {@link #bounds()}
- * @param minY the south edge of {@link #bounds()}
- * @param maxX the east edge of {@link #bounds()}
- * @param maxY the north edge of {@link #bounds()}
- * @param west the west edge of the cell (the tree's root box)
- * @param south the south edge of the cell
- * @param east the east edge of the cell
- * @param north the north edge of the cell
- * @param nodes the quadtree, two ints per node
- * @param slotEnds per slot, where its edges end in {@code edges}
- * @param slotInside per slot, whether its leaf's reference point is inside its polygon
- * @param edges the slots' edges, four doubles each
- * @param near edges for distances only, four doubles each
- * @param seams segments on lon -180 that are boundary, four doubles each
  */
-public record PolygonPiece(
-        double minX,
-        double minY,
-        double maxX,
-        double maxY,
-        double west,
-        double south,
-        double east,
-        double north,
-        int[] nodes,
-        int[] slotEnds,
-        boolean[] slotInside,
-        double[] edges,
-        double[] near,
-        double[] seams)
-        implements ShapePiece {
+public final class PolygonPiece implements ShapePiece {
+
+    private final double minX;
+    private final double minY;
+    private final double maxX;
+    private final double maxY;
+    private final double west;
+    private final double south;
+    private final double east;
+    private final double north;
+    private final int[] nodes;
+    private final int[] slotEnds;
+    private final boolean[] slotInside;
+    private final double[] edges;
+    private final double[] near;
+    private final double[] seams;
+    // What a serializer made of this piece, kept because the piece never changes and a heap
+    // checkpoint writes every piece again each time; whichever thread writes it first sets it.
+    private volatile byte[] serialized;
+
+    /**
+     * A piece of the given fields, which it keeps: treat the arrays as read-only.
+     *
+     * @param minX the west edge of {@link #bounds()}
+     * @param minY the south edge of {@link #bounds()}
+     * @param maxX the east edge of {@link #bounds()}
+     * @param maxY the north edge of {@link #bounds()}
+     * @param west the west edge of the cell (the tree's root box)
+     * @param south the south edge of the cell
+     * @param east the east edge of the cell
+     * @param north the north edge of the cell
+     * @param nodes the quadtree, two ints per node
+     * @param slotEnds per slot, where its edges end in {@code edges}
+     * @param slotInside per slot, whether its leaf's reference point is inside its polygon
+     * @param edges the slots' edges, four doubles each
+     * @param near edges for distances only, four doubles each
+     * @param seams segments on lon -180 that are boundary, four doubles each
+     */
+    public PolygonPiece(
+            double minX,
+            double minY,
+            double maxX,
+            double maxY,
+            double west,
+            double south,
+            double east,
+            double north,
+            int[] nodes,
+            int[] slotEnds,
+            boolean[] slotInside,
+            double[] edges,
+            double[] near,
+            double[] seams) {
+        this.minX = minX;
+        this.minY = minY;
+        this.maxX = maxX;
+        this.maxY = maxY;
+        this.west = west;
+        this.south = south;
+        this.east = east;
+        this.north = north;
+        this.nodes = nodes;
+        this.slotEnds = slotEnds;
+        this.slotInside = slotInside;
+        this.edges = edges;
+        this.near = near;
+        this.seams = seams;
+    }
+
+    public double minX() {
+        return minX;
+    }
+
+    public double minY() {
+        return minY;
+    }
+
+    public double maxX() {
+        return maxX;
+    }
+
+    public double maxY() {
+        return maxY;
+    }
+
+    public double west() {
+        return west;
+    }
+
+    public double south() {
+        return south;
+    }
+
+    public double east() {
+        return east;
+    }
+
+    public double north() {
+        return north;
+    }
+
+    public int[] nodes() {
+        return nodes;
+    }
+
+    public int[] slotEnds() {
+        return slotEnds;
+    }
+
+    public boolean[] slotInside() {
+        return slotInside;
+    }
+
+    public double[] edges() {
+        return edges;
+    }
+
+    public double[] near() {
+        return near;
+    }
+
+    public double[] seams() {
+        return seams;
+    }
+
+    /**
+     * The bytes a serializer kept with {@link #keepSerialized}, or null. The piece never changes,
+     * so they stay valid; they are the serializer's to interpret.
+     */
+    public byte[] serialized() {
+        return serialized;
+    }
+
+    /** Keeps {@code bytes}, what a serializer wrote for this piece, to be written again as is. */
+    public void keepSerialized(byte[] bytes) {
+        serialized = bytes;
+    }
 
     /** Stands for a cell wholly inside the polygon in maps of pieces by cell; never tested. */
     static final PolygonPiece COVERED =

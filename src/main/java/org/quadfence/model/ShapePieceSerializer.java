@@ -15,16 +15,18 @@ import org.quadfence.geo.RectanglePiece;
 import org.quadfence.geo.ShapePiece;
 
 import java.io.IOException;
+import java.util.Arrays;
 
 /**
  * How Flink writes a {@link ShapePiece}, what a tile holds of a fence, in state and in tile
  * updates: a tag byte for the variant, then the variant's fields in the order of its record
  * components (a box as minX, minY, maxX, maxY; {@link Boxes} as its count in one byte, then its
- * boxes; a polygon piece packed as {@link PackedPolygonPiece} says, after its length). Null is the
- * tag alone. Tag 2, the polygon layout of state format 7 (each field in turn, arrays as their
- * length and elements), is still read: a restored piece is written packed at the next checkpoint.
- * {@code ShapePiece} lives in {@code geo}, which has no Flink, so it names no type information of
- * its own: use {@link #TYPE}.
+ * boxes; a polygon piece packed as {@link PackedPolygonPiece} says, after its length: packed once
+ * and kept with the piece, which checkpoints write again and again). Null is the tag alone. Tag 2,
+ * the polygon layout of state format 7 (each field in turn, arrays as their length and elements),
+ * is still read: a restored piece is written packed at the next checkpoint. {@code ShapePiece}
+ * lives in {@code geo}, which has no Flink, so it names no type information of its own: use {@link
+ * #TYPE}.
  */
 public final class ShapePieceSerializer extends RecordSerializer<ShapePiece> {
 
@@ -65,9 +67,14 @@ public final class ShapePieceSerializer extends RecordSerializer<ShapePiece> {
             }
         } else if (piece instanceof PolygonPiece p) {
             out.writeByte(PACKED_POLYGON);
-            PackedPolygonPiece packed = PackedPolygonPiece.pack(p, scratch(bound(p)));
-            writeVarInt(packed.length(), out);
-            out.write(packed.bytes(), 0, packed.length());
+            byte[] block = p.serialized();
+            if (block == null) {
+                PackedPolygonPiece packed = PackedPolygonPiece.pack(p, scratch(bound(p)));
+                block = Arrays.copyOf(packed.bytes(), packed.length());
+                p.keepSerialized(block);
+            }
+            writeVarInt(block.length, out);
+            out.write(block, 0, block.length);
         } else if (piece instanceof CirclePiece c) {
             out.writeByte(CIRCLE);
             out.writeDouble(c.lon());

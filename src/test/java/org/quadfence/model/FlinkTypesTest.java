@@ -193,7 +193,11 @@ class FlinkTypesTest {
         DataInputDeserializer in = new DataInputDeserializer(out.getCopyOfBuffer());
         T back = s.deserialize(in);
         assertThat(in.available()).isZero();
-        assertThat(back).usingRecursiveComparison().isEqualTo(value);
+        // A polygon piece keeps the bytes it was written as: a memo, not part of its value.
+        assertThat(back)
+                .usingRecursiveComparison()
+                .ignoringFieldsMatchingRegexes("(.*\\.)?serialized")
+                .isEqualTo(value);
         assertThat(s.copy(value)).isSameAs(value);
         DataOutputSerializer copied = new DataOutputSerializer(64);
         s.copy(new DataInputDeserializer(out.getCopyOfBuffer()), copied);

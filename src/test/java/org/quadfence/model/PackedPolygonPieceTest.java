@@ -72,6 +72,25 @@ class PackedPolygonPieceTest {
     }
 
     @Test
+    void aPieceIsPackedOnceAndWrittenAgainFromWhatWasKept() throws IOException {
+        PolygonPiece piece = RecordSamples.countryPiece();
+        assertThat(piece.serialized()).isNull();
+        DataOutputSerializer first = new DataOutputSerializer(64);
+        SERIALIZER.serialize(piece, first);
+        byte[] kept = piece.serialized();
+        assertThat(kept).isNotNull();
+
+        // What was kept is what is written: a piece that kept another piece's bytes writes those.
+        PolygonPiece other = oddNumbers();
+        other.keepSerialized(kept);
+        DataOutputSerializer again = new DataOutputSerializer(64);
+        SERIALIZER.serialize(other, again);
+
+        assertThat(again.getCopyOfBuffer()).isEqualTo(first.getCopyOfBuffer());
+        assertThat(piece.serialized()).isSameAs(kept);
+    }
+
+    @Test
     void piecesReadBackFromACheckpointStreamOneAfterTheOther() throws IOException {
         ShapePiece[] pieces = RecordSamples.shapePieces();
         ByteArrayOutputStream bytes = new ByteArrayOutputStream();
