@@ -2,18 +2,13 @@ package org.quadfence.time;
 
 import org.apache.flink.api.common.state.ListState;
 import org.apache.flink.api.common.state.ListStateDescriptor;
-import org.apache.flink.api.common.state.OperatorStateStore;
 import org.apache.flink.api.common.typeinfo.TypeInformation;
 import org.apache.flink.api.common.typeutils.TypeSerializer;
 import org.apache.flink.api.common.typeutils.base.LongSerializer;
 import org.apache.flink.api.java.tuple.Tuple3;
 import org.apache.flink.api.java.typeutils.runtime.TupleSerializer;
-import org.apache.flink.runtime.checkpoint.CheckpointType;
-import org.apache.flink.runtime.execution.SuppressRestartsException;
-import org.apache.flink.runtime.state.AbstractKeyedStateBackend;
 import org.apache.flink.runtime.state.KeyGroupRange;
 import org.apache.flink.runtime.state.KeyGroupRangeAssignment;
-import org.apache.flink.runtime.state.KeyGroupStatePartitionStreamProvider;
 import org.apache.flink.runtime.state.StateInitializationContext;
 import org.apache.flink.runtime.state.StateSnapshotContext;
 import org.apache.flink.runtime.state.VoidNamespace;
@@ -29,6 +24,7 @@ import org.apache.flink.util.OutputTag;
 
 import java.util.ArrayList;
 import java.util.Comparator;
+import java.util.HashMap;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
@@ -42,8 +38,8 @@ import java.util.Map;
  * <p>Records wait in memory, not in keyed state: between watermarks the stage appends them to a
  * list, and at a watermark it sorts that list and takes the due records ({@link WaitingRecords}).
  * That costs no state access and no timer per record. A checkpoint writes the waiting records to
- * raw keyed state, key group by key group and key by key ({@link WaitingKeyGroups}), and a restore
- * gives each subtask those of its key groups, at any parallelism.
+ * operator state, a list per key group (a few long lists cost a checkpoint far less than many
+ * records), and a restore gives each subtask those of its key groups, at any parallelism.
  *
  * <p>Memory stays bounded: when {@value #HELD_LIMIT} records (option {@code max-waiting-records})
  * wait in one subtask (the watermark is held back, say by a fences topic that is still loading),
@@ -62,14 +58,11 @@ public abstract class EventTimeStage<K, T, OUT> extends AbstractStreamOperator<O
     /** The most records that wait in memory in one subtask. */
     static final int HELD_LIMIT = 1 << 20;
 
-    /** The name under which state formats 7 and 8 kept the waiting records. */
-    private static final String FORMAT_8_NAME = "waiting";
-
     private static final Comparator<Held<?, ?>> DUE_ORDER =
             (a, b) ->
-                    a.time() != b.time()
-                            ? Long.compare(a.time(), b.time())
-                            : Integer.compare(a.hash(), b.hash());
+                    a.time != b.time
+                            ? Long.compare(a.time, b.time)
+                            : Integer.compare(a.hash, b.hash);
 
     private final TypeInformation<T> recordType;
     private int heldLimit;
@@ -79,7 +72,8 @@ public abstract class EventTimeStage<K, T, OUT> extends AbstractStreamOperator<O
     // handing records over allocates no lists.
     private transient List<Held<K, T>> due;
     private transient List<T> sameKey;
-    private transient WaitingKeyGroups<K, T> checkpointed;
+    // The waiting records at the last checkpoint: one list per key group, in arrival order.
+    private transient ListState<List<Tuple3<K, Long, T>>> checkpointed;
     private transient TimeBuffer<T> spilled;
     // Times with records in keyed state and a timer still to fire, over all keys.
     private transient long backlog;
@@ -112,60 +106,31 @@ public abstract class EventTimeStage<K, T, OUT> extends AbstractStreamOperator<O
     @Override
     public void initializeState(StateInitializationContext context) throws Exception {
         super.initializeState(context);
-        held = new WaitingRecords<>(DUE_ORDER, Held::time);
+        held = new WaitingRecords<>(DUE_ORDER, h -> h.time);
         due = new ArrayList<>();
         sameKey = new ArrayList<>();
         spilled = new TimeBuffer<>(context.getKeyedStateStore(), "waiting", recordType);
-        if (getKeyedStateBackend() instanceof AbstractKeyedStateBackend<?> backend
-                && backend.requiresLegacySynchronousTimerSnapshots(CheckpointType.CHECKPOINT)) {
-            throw new SuppressRestartsException(
-                    new IllegalStateException(
-                            "state.backend.rocksdb.timer-service.factory HEAP is not supported:"
-                                    + " Flink would write RocksDB's timers where the stages keep"
-                                    + " their waiting records; use ROCKSDB (the default)"));
-        }
-        TypeSerializer<K> keys = this.<K>getKeyedStateBackend().getKeySerializer();
-        TypeSerializer<T> records =
-                recordType.createSerializer(getExecutionConfig().getSerializerConfig());
-        checkpointed = new WaitingKeyGroups<>(keys, records);
+        @SuppressWarnings({"unchecked", "rawtypes"})
+        TypeSerializer<List<Tuple3<K, Long, T>>> serializer =
+                new FrozenListSerializer<>(
+                        new TupleSerializer<>(
+                                (Class) Tuple3.class,
+                                new TypeSerializer<?>[] {
+                                    getKeyedStateBackend().getKeySerializer(),
+                                    LongSerializer.INSTANCE,
+                                    recordType.createSerializer(
+                                            getExecutionConfig().getSerializerConfig())
+                                }));
+        checkpointed =
+                context.getOperatorStateStore()
+                        .getUnionListState(new ListStateDescriptor<>("waiting", serializer));
         if (context.isRestored()) {
-            restore(context, keys, records);
+            restore();
         }
     }
 
-    @Override
-    protected boolean isUsingCustomRawKeyedState() {
-        return true;
-    }
-
-    // Flink hands each subtask the key groups of its own.
-    private void restore(
-            StateInitializationContext context, TypeSerializer<K> keys, TypeSerializer<T> records)
-            throws Exception {
-        for (KeyGroupStatePartitionStreamProvider keyGroup : context.getRawKeyedStateInputs()) {
-            checkpointed.read(keyGroup.getStream(), getUserCodeClassloader()).forEach(held::add);
-        }
-        OperatorStateStore store = context.getOperatorStateStore();
-        if (store.getRegisteredStateNames().contains(FORMAT_8_NAME)) {
-            restoreFormat8(store, keys, records);
-        }
-        List<K> spilledKeys = new ArrayList<>();
-        this.<K>getKeyedStateBackend()
-                .getKeys(TimeBuffer.countsName("waiting"), VoidNamespace.INSTANCE)
-                .forEach(spilledKeys::add);
-        for (K key : spilledKeys) {
-            setCurrentKey(key);
-            backlog += spilled.times();
-        }
-    }
-
-    /**
-     * Reads the waiting records as state formats 7 and 8 kept them (a list of key, time and record
-     * per key group), and empties that state: they are written the new way from now on.
-     */
-    private void restoreFormat8(
-            OperatorStateStore store, TypeSerializer<K> keys, TypeSerializer<T> records)
-            throws Exception {
+    // Every subtask reads every key group's list of the union and keeps those of its own.
+    private void restore() throws Exception {
         var task = getRuntimeContext().getTaskInfo();
         int maxParallelism = task.getMaxNumberOfParallelSubtasks();
         KeyGroupRange mine =
@@ -173,15 +138,7 @@ public abstract class EventTimeStage<K, T, OUT> extends AbstractStreamOperator<O
                         maxParallelism,
                         task.getNumberOfParallelSubtasks(),
                         task.getIndexOfThisSubtask());
-        @SuppressWarnings({"unchecked", "rawtypes"})
-        TypeSerializer<List<Tuple3<K, Long, T>>> serializer =
-                new FrozenListSerializer<>(
-                        new TupleSerializer<>(
-                                (Class) Tuple3.class,
-                                new TypeSerializer<?>[] {keys, LongSerializer.INSTANCE, records}));
-        ListState<List<Tuple3<K, Long, T>>> format8 =
-                store.getUnionListState(new ListStateDescriptor<>(FORMAT_8_NAME, serializer));
-        for (List<Tuple3<K, Long, T>> keyGroup : format8.get()) {
+        for (List<Tuple3<K, Long, T>> keyGroup : checkpointed.get()) {
             if (mine.contains(
                     KeyGroupRangeAssignment.assignToKeyGroup(keyGroup.get(0).f0, maxParallelism))) {
                 for (Tuple3<K, Long, T> entry : keyGroup) {
@@ -189,7 +146,14 @@ public abstract class EventTimeStage<K, T, OUT> extends AbstractStreamOperator<O
                 }
             }
         }
-        format8.clear();
+        List<K> keys = new ArrayList<>();
+        this.<K>getKeyedStateBackend()
+                .getKeys(TimeBuffer.countsName("waiting"), VoidNamespace.INSTANCE)
+                .forEach(keys::add);
+        for (K key : keys) {
+            setCurrentKey(key);
+            backlog += spilled.times();
+        }
     }
 
     @Override
@@ -202,14 +166,17 @@ public abstract class EventTimeStage<K, T, OUT> extends AbstractStreamOperator<O
     @Override
     public void snapshotState(StateSnapshotContext context) throws Exception {
         super.snapshotState(context);
-        if (!held.isEmpty()) {
-            List<Held<K, T>> waiting = new ArrayList<>(held.size());
-            held.forEach(waiting::add);
-            checkpointed.write(
-                    waiting,
-                    getRuntimeContext().getTaskInfo().getMaxNumberOfParallelSubtasks(),
-                    context.getRawKeyedOperatorStateOutput());
-        }
+        int maxParallelism = getRuntimeContext().getTaskInfo().getMaxNumberOfParallelSubtasks();
+        Map<Integer, List<Tuple3<K, Long, T>>> byKeyGroup = new HashMap<>();
+        held.forEach(
+                h ->
+                        byKeyGroup
+                                .computeIfAbsent(
+                                        KeyGroupRangeAssignment.computeKeyGroupForKeyHash(
+                                                h.hash, maxParallelism),
+                                        g -> new ArrayList<>())
+                                .add(Tuple3.of(h.key, h.time, h.record)));
+        checkpointed.update(new ArrayList<>(byKeyGroup.values()));
     }
 
     /**
@@ -237,8 +204,8 @@ public abstract class EventTimeStage<K, T, OUT> extends AbstractStreamOperator<O
             held.forEach(all::add);
             held.clear();
             for (Held<K, T> h : all) {
-                setCurrentKey(h.key());
-                spill(h.time(), h.record());
+                setCurrentKey(h.key);
+                spill(h.time, h.record);
             }
             setCurrentKey(current);
         }
@@ -306,12 +273,12 @@ public abstract class EventTimeStage<K, T, OUT> extends AbstractStreamOperator<O
 
     private void handOver(List<Held<K, T>> due) throws Exception {
         for (int i = 0; i < due.size(); ) {
-            long time = due.get(i).time();
+            long time = due.get(i).time;
             if (time > timers.currentWatermark()) {
                 timeServiceManager.advanceWatermark(new Watermark(time));
             }
             int end = i + 1;
-            while (end < due.size() && due.get(end).time() == time) {
+            while (end < due.size() && due.get(end).time == time) {
                 end++;
             }
             byKey(due.subList(i, end), time);
@@ -325,21 +292,21 @@ public abstract class EventTimeStage<K, T, OUT> extends AbstractStreamOperator<O
             Held<K, T> first = sameTime.get(i);
             int end = i + 1;
             boolean oneKey = true;
-            while (end < sameTime.size() && sameTime.get(end).hash() == first.hash()) {
-                oneKey &= sameTime.get(end).key().equals(first.key());
+            while (end < sameTime.size() && sameTime.get(end).hash == first.hash) {
+                oneKey &= sameTime.get(end).key.equals(first.key);
                 end++;
             }
             if (oneKey) {
                 sameKey.clear();
                 for (int j = i; j < end; j++) {
-                    sameKey.add(sameTime.get(j).record());
+                    sameKey.add(sameTime.get(j).record);
                 }
-                handOver(first.key(), time, sameKey);
+                handOver(first.key, time, sameKey);
             } else {
                 Map<K, List<T>> groups = new LinkedHashMap<>();
                 for (int j = i; j < end; j++) {
                     Held<K, T> h = sameTime.get(j);
-                    groups.computeIfAbsent(h.key(), k -> new ArrayList<>()).add(h.record());
+                    groups.computeIfAbsent(h.key, k -> new ArrayList<>()).add(h.record);
                 }
                 for (Map.Entry<K, List<T>> g : groups.entrySet()) {
                     handOver(g.getKey(), time, g.getValue());
@@ -366,4 +333,19 @@ public abstract class EventTimeStage<K, T, OUT> extends AbstractStreamOperator<O
 
     @Override
     public void onProcessingTime(InternalTimer<K, VoidNamespace> timer) {}
+
+    /** A record of a key waiting for its time. */
+    private static final class Held<K, T> {
+        final K key;
+        final int hash;
+        final long time;
+        final T record;
+
+        Held(K key, long time, T record) {
+            this.key = key;
+            this.hash = key.hashCode();
+            this.time = time;
+            this.record = record;
+        }
+    }
 }

@@ -21,9 +21,6 @@ import java.util.List;
  * <p>A list handed to state must not change afterwards: it is then an immutable value, so Flink's
  * copy of the operator state at a checkpoint shares it instead of copying every element.
  *
- * <p>State formats 7 and 8 kept the records waiting for the watermark this way, a list of key, time
- * and record per key group; format 9 only reads them ({@link WaitingKeyGroups} took over).
- *
  * @param <E> the elements
  */
 public final class FrozenListSerializer<E> extends TypeSerializer<List<E>> {

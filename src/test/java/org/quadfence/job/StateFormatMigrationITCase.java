@@ -63,7 +63,7 @@ class StateFormatMigrationITCase {
     private static final String SAMPLE = "sample-features";
 
     /** The stable state formats whose savepoints this version restores. */
-    private static final List<String> STABLE = List.of("7", "8", "9");
+    private static final List<String> STABLE = List.of("7", "8");
 
     private static final java.nio.file.Path SAVEPOINTS =
             java.nio.file.Path.of("src/test/resources/savepoints");

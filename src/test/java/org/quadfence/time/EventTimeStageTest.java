@@ -159,43 +159,4 @@ class EventTimeStageTest {
                             "8 h [h@8]");
         }
     }
-
-    @Test
-    void keysWhoseHashesCollideKeepTheirOwnRecordsInOrderAcrossARestore() throws Exception {
-        assertThat("Aa".hashCode()).isEqualTo("BB".hashCode());
-        var h = harness(EventTimeStage.HELD_LIMIT, 1, 0);
-        h.open();
-        List<String> records = new ArrayList<>();
-        for (int i = 0; i < 300; i++) {
-            records.add((i % 3 == 0 ? "Aa" : i % 3 == 1 ? "BB" : "c") + "@" + (1000 - i / 7));
-        }
-        feed(h, records.toArray(String[]::new));
-        OperatorSubtaskState snapshot = h.snapshot(1, 1);
-        h.processWatermark(2000);
-        List<String> before = new ArrayList<>(h.extractOutputValues());
-        h.close();
-
-        var r = harness(EventTimeStage.HELD_LIMIT, 1, 0);
-        r.initializeState(snapshot);
-        r.open();
-        r.processWatermark(2000);
-
-        // Keys are handed over one after another: only each key's own order is the contract.
-        assertThat(byKey(new ArrayList<>(r.extractOutputValues()))).isEqualTo(byKey(before));
-        assertThat(byKey(before).keySet()).containsExactly("Aa", "BB", "c");
-        assertThat(before).hasSize(3 * (299 / 7 + 1));
-        r.close();
-    }
-
-    @Test
-    void aCheckpointKeepsTheWaitingRecordsInKeyedStateOnly() throws Exception {
-        var h = harness(EventTimeStage.HELD_LIMIT, 1, 0);
-        h.open();
-        feed(h, "a@1", "a@2", "b@3");
-        OperatorSubtaskState snapshot = h.snapshot(1, 1);
-        h.close();
-
-        assertThat(snapshot.getRawKeyedState()).isNotEmpty();
-        assertThat(snapshot.getManagedOperatorState()).isEmpty();
-    }
 }
