@@ -14,6 +14,7 @@ import org.apache.flink.connector.kafka.source.reader.deserializer.KafkaRecordDe
 import org.apache.flink.core.execution.JobClient;
 import org.apache.flink.streaming.api.environment.StreamExecutionEnvironment;
 import org.apache.flink.util.Collector;
+import org.apache.flink.util.ExceptionUtils;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import jdk.jfr.Recording;
@@ -36,6 +37,7 @@ import org.quadfence.tiles.TileGrid;
 
 import java.io.IOException;
 import java.lang.management.ManagementFactory;
+import java.net.BindException;
 import java.net.InetAddress;
 import java.net.ServerSocket;
 import java.nio.file.Files;
@@ -597,12 +599,6 @@ public final class JobThroughput {
         JobOptions options = JobOptions.of(o);
         log("throughput run " + tag + ": " + options.asMap());
 
-        int port = freePort();
-        FlinkRest rest = new FlinkRest(port);
-        StreamExecutionEnvironment env =
-                StreamExecutionEnvironment.createLocalEnvironment(flinkConfig(port, tag));
-        GeofenceJob.assemble(env, options, io(options, true), true);
-
         Recording jfr = null;
         if (reported && Boolean.parseBoolean(settings.get("jfr"))) {
             jfr = new Recording(jdk.jfr.Configuration.getConfiguration("profile"));
@@ -615,7 +611,9 @@ public final class JobThroughput {
         CpuAccount cpu = new CpuAccount();
         cpu.start();
         long submitted = System.nanoTime();
-        JobClient client = env.executeAsync(options.get("job-name") + " " + tag);
+        Started started = start(options, tag, true);
+        JobClient client = started.client();
+        FlinkRest rest = started.rest();
         CompletableFuture<?> result = client.getJobExecutionResult();
         Monitor mon = new Monitor(rest, client.getJobID().toString());
         List<long[]> progress = new ArrayList<>(); // {nanos, positions read}
@@ -976,13 +974,10 @@ public final class JobThroughput {
 
         System.gc();
         long heapBefore = usedHeap();
-        int port = freePort();
-        FlinkRest rest = new FlinkRest(port);
-        StreamExecutionEnvironment env =
-                StreamExecutionEnvironment.createLocalEnvironment(flinkConfig(port, tag));
-        GeofenceJob.assemble(env, options, io(options, false), true);
         Counting.reset();
-        JobClient client = env.executeAsync(options.get("job-name") + " " + tag);
+        Started started = start(options, tag, false);
+        JobClient client = started.client();
+        FlinkRest rest = started.rest();
         Monitor mon = new Monitor(rest, client.getJobID().toString());
 
         long warmupMs = durationMs(settings.get("warmup"));
@@ -1533,6 +1528,33 @@ public final class JobThroughput {
 
     private static long usedHeap() {
         return ManagementFactory.getMemoryMXBean().getHeapMemoryUsage().getUsed();
+    }
+
+    /** A job started on a local Flink of its own, and the REST API of that Flink. */
+    private record Started(JobClient client, FlinkRest rest) {}
+
+    /**
+     * Starts the job on a local Flink whose REST endpoint has a port of its own. A port found free
+     * can be taken before Flink binds it (the broker and the clients open ports all the time): then
+     * it tries again with another, up to three times.
+     */
+    private Started start(JobOptions options, String tag, boolean bounded) throws Exception {
+        for (int attempt = 1; ; attempt++) {
+            int port = freePort();
+            StreamExecutionEnvironment env =
+                    StreamExecutionEnvironment.createLocalEnvironment(flinkConfig(port, tag));
+            GeofenceJob.assemble(env, options, io(options, bounded), true);
+            try {
+                return new Started(
+                        env.executeAsync(options.get("job-name") + " " + tag), new FlinkRest(port));
+            } catch (Exception e) {
+                if (attempt == 3
+                        || !ExceptionUtils.findThrowable(e, BindException.class).isPresent()) {
+                    throw e;
+                }
+                log("REST port " + port + " was taken before Flink bound it; another one");
+            }
+        }
     }
 
     private static int freePort() throws IOException {
