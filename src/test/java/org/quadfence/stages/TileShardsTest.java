@@ -51,6 +51,24 @@ class TileShardsTest {
     }
 
     @Test
+    void aKeyIsTheOneAFreshInstanceMakesWhateverTilesCameBefore() {
+        TileShards shards = new TileShards(4, MAX_PARALLELISM);
+        Random random = new Random(7);
+        // More tiles than the cache has slots, some seen again, in two groups: slots are reused.
+        // (A key equal to another has its hash too: TileKey compares it.)
+        for (int i = 0; i < 300_000; i++) {
+            long tile = random.nextInt(100_000);
+            String group = random.nextBoolean() ? "" : "fleet";
+            int shard = random.nextInt(4);
+            TileKey key = shards.key(group, tile, shard);
+            if (i % 97 == 0) {
+                assertThat(key)
+                        .isEqualTo(new TileShards(4, MAX_PARALLELISM).key(group, tile, shard));
+            }
+        }
+    }
+
+    @Test
     void theShardsOfATileHaveDistinctHashes() {
         TileShards shards = new TileShards(8, MAX_PARALLELISM);
         Set<Integer> hashes = new HashSet<>();
