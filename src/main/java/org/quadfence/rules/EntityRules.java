@@ -331,7 +331,8 @@ public final class EntityRules<S extends Entity> {
                 i++;
             } else if (c == 0) {
                 due[ids.size()] = s.dueAt(j);
-                ids.add(inside[i]);
+                // The id the state holds (shared), not the answer's copy, which dies young.
+                ids.add(was[j]);
                 i++;
                 j++;
             } else {

@@ -41,6 +41,14 @@ class EntityPositionsTest {
     }
 
     @Test
+    void anEntityStayingInAFenceKeepsTheFenceIdItHeldNotTheAnswersCopy() throws Exception {
+        entity.at(1, 1, fences(new String("A"))).until(1);
+        String held = entity.kept.fenceIds()[0];
+        entity.at(2, 2, fences(new String("A"))).until(2);
+        assertThat(entity.kept.fenceIds()[0]).isSameAs(held);
+    }
+
+    @Test
     void aDeletedFenceIsLeftAtTheEntitysNextPosition() throws Exception {
         entity.at(1, 1, fences("A", "B")).at(5, 2, fences("B")).until(5);
         assertThat(entity.events).endsWith("EXIT A @5 2.0");
