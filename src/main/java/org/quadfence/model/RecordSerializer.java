@@ -28,7 +28,7 @@ public abstract class RecordSerializer<T> extends TypeSerializerSingleton<T> {
     // A thread's scratch buffer sits in the slot of its id (ids are sequential, so 256 threads
     // made one after another never share one); a slot that another thread holds is taken over.
     // No ThreadLocal: its lookups were 5% of a replay's samples. Nor the thread's identity hash:
-    // that line alone was 4.6% of a replay's samples (a slow path, the thread's header in use).
+    // that line alone was 4.6% of a replay's samples.
     private static final int SLOTS = 256;
     private static final Scratch[] SCRATCHES = new Scratch[SLOTS];
 

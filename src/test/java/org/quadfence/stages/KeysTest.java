@@ -17,4 +17,11 @@ class KeysTest {
             assertThat(Keys.id(key)).isEqualTo(p[1]);
         }
     }
+
+    @Test
+    void aKeyInTheDefaultGroupIsMadeAsAnyOther() {
+        // Keys are in savepoints: the default group's shortcut must not change them.
+        assertThat(Keys.of(new String("default"), "truck-17")).isEqualTo("7:defaulttruck-17");
+        assertThat(Keys.of("defaults", "x")).isEqualTo("8:defaultsx");
+    }
 }
