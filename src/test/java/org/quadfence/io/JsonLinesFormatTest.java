@@ -65,6 +65,34 @@ class JsonLinesFormatTest {
         assertThat(read.get(1).value()).isEqualTo(new Position("e", 1, 2, 3));
     }
 
+    @Test
+    void theJsonLinesReaderCutsNoLineAndSkipsOnlyALineOverTheLimit() throws Exception {
+        String position = "{\"entityId\":\"e\",\"lon\":1,\"lat\":2,\"timestamp\":3}";
+        int limit = position.length();
+        String longer =
+                "{\"entityId\":\"e\",\"lon\":1,\"lat\":2,\"timestamp\":4" + " ".repeat(9000) + "}";
+        ByteArrayOutputStream file = new ByteArrayOutputStream();
+        for (String line : new String[] {position + "\r\n", longer + "\r\n", "\n", position}) {
+            file.write(line.getBytes(StandardCharsets.UTF_8));
+        }
+
+        List<Parsed<Position>> read = parse(file.toByteArray(), limit);
+
+        assertThat(read).hasSize(3);
+        assertThat(read.get(0).value()).isEqualTo(new Position("e", 1, 2, 3));
+        assertThat(read.get(1).deadLetter())
+                .isEqualTo(
+                        new DeadLetter(
+                                DeadLetter.POSITIONS,
+                                "record too large: "
+                                        + longer.length()
+                                        + " bytes, over the "
+                                        + limit
+                                        + "-byte limit (max-record-bytes)",
+                                longer.substring(0, Limits.MAX_RAW_CHARS)));
+        assertThat(read.get(2).value()).isEqualTo(new Position("e", 1, 2, 3));
+    }
+
     private List<Position> read(byte[] file, int limit) throws Exception {
         List<Position> positions = new ArrayList<>();
         for (Parsed<Position> p : parse(file, limit)) {

@@ -1,31 +1,21 @@
 package org.quadfence.io;
 
-import org.apache.flink.api.common.typeinfo.TypeHint;
-import org.apache.flink.configuration.Configuration;
-import org.apache.flink.connector.file.src.reader.StreamFormat;
 import org.apache.flink.connector.kafka.sink.KafkaSink;
 import org.apache.flink.connector.kafka.source.KafkaSource;
 import org.apache.flink.connector.kafka.source.enumerator.initializer.OffsetsInitializer;
-import org.apache.flink.core.fs.local.LocalDataInputStream;
 
 import org.junit.jupiter.api.Test;
-import org.junit.jupiter.api.io.TempDir;
 import org.quadfence.geo.Polygon;
 import org.quadfence.kafka.KafkaIo;
 import org.quadfence.kafka.OutageTolerantKafkaSink;
 import org.quadfence.model.DeadLetter;
 import org.quadfence.model.FenceChange;
 import org.quadfence.model.Parsed;
-import org.quadfence.model.Position;
 import org.quadfence.options.JobOptions;
 import org.quadfence.testing.LargeFences;
 
-import java.io.ByteArrayOutputStream;
 import java.lang.reflect.Field;
 import java.nio.charset.StandardCharsets;
-import java.nio.file.Files;
-import java.nio.file.Path;
-import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
 import java.util.Properties;
@@ -35,11 +25,9 @@ import static org.assertj.core.api.Assertions.assertThat;
 /**
  * Records up to {@code max-record-bytes} (contract section 8a, "Record size"): every fence the
  * other limits admit is read, from a record or a file line, and only a longer record is a dead
- * letter "record too large".
+ * letter "record too large" (a file line's: {@link JsonLinesFormatTest}).
  */
 class RecordSizeTest {
-
-    @TempDir Path dir;
 
     private static Parsed<FenceChange> fence(InputRules rules, String line) {
         return new FenceChangeCodec(rules)
@@ -98,46 +86,6 @@ class RecordSizeTest {
                                 .deadLetter()
                                 .error())
                 .startsWith("record too large: ");
-    }
-
-    @Test
-    void theJsonLinesReaderCutsNoLineAndSkipsOnlyALineOverTheLimit() throws Exception {
-        String position = "{\"entityId\":\"e\",\"lon\":1,\"lat\":2,\"timestamp\":3}";
-        int limit = position.length();
-        String longer =
-                "{\"entityId\":\"e\",\"lon\":1,\"lat\":2,\"timestamp\":4" + " ".repeat(9000) + "}";
-        ByteArrayOutputStream file = new ByteArrayOutputStream();
-        for (String line : new String[] {position + "\r\n", longer + "\r\n", "\n", position}) {
-            file.write(line.getBytes(StandardCharsets.UTF_8));
-        }
-        Path path = Files.write(dir.resolve("positions.jsonl"), file.toByteArray());
-        InputRules rules = InputRules.DEFAULTS.withMaxRecordBytes(limit);
-        JsonLinesFormat<Position> format =
-                new JsonLinesFormat<>(
-                        () -> new PositionCodec(rules)::parse,
-                        new TypeHint<Parsed<Position>>() {}.getTypeInfo(),
-                        DeadLetter.POSITIONS,
-                        limit);
-        List<Parsed<Position>> read = new ArrayList<>();
-        try (StreamFormat.Reader<Parsed<Position>> reader =
-                format.createReader(new Configuration(), new LocalDataInputStream(path.toFile()))) {
-            for (Parsed<Position> p; (p = reader.read()) != null; ) {
-                read.add(p);
-            }
-        }
-        assertThat(read).hasSize(3);
-        assertThat(read.get(0).value()).isEqualTo(new Position("e", 1, 2, 3));
-        assertThat(read.get(1).deadLetter())
-                .isEqualTo(
-                        new DeadLetter(
-                                DeadLetter.POSITIONS,
-                                "record too large: "
-                                        + longer.length()
-                                        + " bytes, over the "
-                                        + limit
-                                        + "-byte limit (max-record-bytes)",
-                                longer.substring(0, Limits.MAX_RAW_CHARS)));
-        assertThat(read.get(2).value()).isEqualTo(new Position("e", 1, 2, 3));
     }
 
     @Test
