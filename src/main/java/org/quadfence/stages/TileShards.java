@@ -20,10 +20,11 @@ public final class TileShards implements Serializable {
 
     private static final long serialVersionUID = 1L;
 
-    // Slots of the cache of shard hashes, each keeping the last tile that fell in it: a
-    // direct-mapped cache, which allocates nothing per lookup (a HashMap keyed by a record of the
-    // group and tile was 6% of a harness run's samples).
-    private static final int CACHED_TILES = 1 << 16;
+    // The cache of shard hashes is direct-mapped, each slot keeping the last tile that fell in
+    // it: nothing allocated per lookup (a HashMap keyed by a record of the group and tile was 6%
+    // of a harness run's samples). 65,536 slots, fewer with many shards: at most 4 MiB of hashes.
+    private static final int MAX_CACHED_TILES = 1 << 16;
+    private static final int MAX_CACHED_HASHES = 1 << 20;
 
     private final int count;
     private final int maxParallelism;
@@ -60,12 +61,14 @@ public final class TileShards implements Serializable {
             return new TileKey(group, tile, 0, natural(group, tile));
         }
         if (cachedNaturals == null) {
-            cachedNaturals = new long[CACHED_TILES];
-            cachedHashes = new int[CACHED_TILES * count];
+            int slots =
+                    Math.min(MAX_CACHED_TILES, Integer.highestOneBit(MAX_CACHED_HASHES / count));
+            cachedNaturals = new long[slots];
+            cachedHashes = new int[slots * count];
         }
         int natural = natural(group, tile);
         long cached = (1L << 32) | (natural & 0xffffffffL);
-        int slot = MathUtils.murmurHash(natural) & (CACHED_TILES - 1);
+        int slot = MathUtils.murmurHash(natural) & (cachedNaturals.length - 1);
         if (cachedNaturals[slot] != cached) {
             hashes(natural, cachedHashes, slot * count);
             cachedNaturals[slot] = cached;

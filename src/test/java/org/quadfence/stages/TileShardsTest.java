@@ -52,18 +52,24 @@ class TileShardsTest {
 
     @Test
     void aKeyIsTheOneAFreshInstanceMakesWhateverTilesCameBefore() {
-        TileShards shards = new TileShards(4, MAX_PARALLELISM);
-        Random random = new Random(7);
         // More tiles than the cache has slots, some seen again, in two groups: slots are reused.
         // (A key equal to another has its hash too: TileKey compares it.)
-        for (int i = 0; i < 300_000; i++) {
-            long tile = random.nextInt(100_000);
+        assertKeysAsFresh(4, 300_000, 100_000);
+        // Many shards: fewer slots.
+        assertKeysAsFresh(128, 20_000, 20_000);
+    }
+
+    private static void assertKeysAsFresh(int count, int keys, int tiles) {
+        TileShards shards = new TileShards(count, MAX_PARALLELISM);
+        Random random = new Random(7);
+        for (int i = 0; i < keys; i++) {
+            long tile = random.nextInt(tiles);
             String group = random.nextBoolean() ? "" : "fleet";
-            int shard = random.nextInt(4);
+            int shard = random.nextInt(count);
             TileKey key = shards.key(group, tile, shard);
             if (i % 97 == 0) {
                 assertThat(key)
-                        .isEqualTo(new TileShards(4, MAX_PARALLELISM).key(group, tile, shard));
+                        .isEqualTo(new TileShards(count, MAX_PARALLELISM).key(group, tile, shard));
             }
         }
     }
