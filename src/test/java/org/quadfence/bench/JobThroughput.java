@@ -1608,15 +1608,18 @@ public final class JobThroughput {
         report.append(
                 String.format(
                         Locale.ROOT,
-                        "- %d cores (%s), %s; Java %s (%s), max heap %s%n- load average at start:"
-                                + " %s%n- harness settings: %s; job options added: %s; Flink"
-                                + " configuration added: %s%n%n",
+                        "- %d cores (%s), %s; Java %s (%s), max heap %s, JVM flags %s%n- load"
+                                + " average at start: %s%n- harness settings: %s; job options"
+                                + " added: %s; Flink configuration added: %s%n%n",
                         Runtime.getRuntime().availableProcessors(),
                         model,
                         mem.replaceAll("\\s+", " "),
                         System.getProperty("java.version"),
                         System.getProperty("java.vm.name"),
                         mb(Runtime.getRuntime().maxMemory()),
+                        ManagementFactory.getRuntimeMXBean().getInputArguments().stream()
+                                .filter(a -> a.startsWith("-XX:") || a.startsWith("-Xm"))
+                                .toList(),
                         load,
                         settings,
                         jobExtras,

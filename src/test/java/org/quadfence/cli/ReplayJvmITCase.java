@@ -18,11 +18,14 @@ import static org.assertj.core.api.Assertions.assertThat;
 /**
  * The JVM that {@code ./quadfence replay} starts (docs/operations.md, "The replay JVM"): the
  * throughput collector, a heap of 12 x the fences file + 1/4 x the positions file (at least 1 GiB,
- * at most a quarter of the memory), starting at what the inputs need (at least 64 MiB).
+ * at most a quarter of the memory), starting at what the inputs need (at least 64 MiB), on huge
+ * pages where the kernel gives them on request.
  */
 class ReplayJvmITCase {
 
     private static final long MIB = 1 << 20;
+    private static final Path TRANSPARENT_HUGE_PAGES =
+            Path.of("/sys/kernel/mm/transparent_hugepage/enabled");
 
     @TempDir Path dir;
 
@@ -41,6 +44,20 @@ class ReplayJvmITCase {
         Flags flags = replayJvm(sparse("fences.jsonl", 10 * MIB), dir.resolve("no-positions"));
         assertThat(flags.maxHeapMib()).isEqualTo(Math.min(1024, quarterOfMemoryMib()));
         assertThat(flags.initialHeapMib()).isEqualTo(12 * 10);
+    }
+
+    @Test
+    void theHeapTakesHugePagesWhereTheKernelGivesThemOnRequest() throws Exception {
+        Flags flags = replayJvm(sparse("fences.jsonl", MIB), dir.resolve("no-positions"));
+        String offered =
+                Files.exists(TRANSPARENT_HUGE_PAGES)
+                        ? Files.readString(TRANSPARENT_HUGE_PAGES)
+                        : "";
+        if (offered.contains("[madvise]") || offered.contains("[always]")) {
+            assertThat(flags.all()).contains("-XX:+UseTransparentHugePages");
+        } else {
+            assertThat(flags.all()).doesNotContain("UseTransparentHugePages");
+        }
     }
 
     @Test
