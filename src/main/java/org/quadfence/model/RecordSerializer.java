@@ -6,7 +6,6 @@ import org.apache.flink.core.memory.DataOutputView;
 
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;
-import java.util.Arrays;
 
 /**
  * What the serializers of the immutable records have in common: no state (one instance serves every
@@ -32,8 +31,6 @@ public abstract class RecordSerializer<T> extends TypeSerializerSingleton<T> {
     // of a replay's samples. Nor the thread's identity hash: that line alone was 4.6% of them.
     private static final int SLOTS = 256;
     private static final int PROBES = 8;
-    private static final byte[] DEFAULT_GROUP =
-            Groups.DEFAULT.getBytes(StandardCharsets.ISO_8859_1);
     private static final Scratch[] SCRATCHES = new Scratch[SLOTS];
 
     @Override
@@ -112,12 +109,6 @@ public abstract class RecordSerializer<T> extends TypeSerializerSingleton<T> {
         if ((header & 1) == 0) {
             byte[] b = scratch(n);
             in.readFully(b, 0, n);
-            // The default group is read as the one instance, allocated never: a record's group is
-            // then tested (Groups.isDefault, keys' equals) by reference, without reaching a string
-            // of its own that has gone cold while the record waited for the watermark.
-            if (n == DEFAULT_GROUP.length && Arrays.equals(b, 0, n, DEFAULT_GROUP, 0, n)) {
-                return Groups.DEFAULT;
-            }
             return new String(b, 0, n, StandardCharsets.ISO_8859_1);
         }
         byte[] b = scratch(2 * n);

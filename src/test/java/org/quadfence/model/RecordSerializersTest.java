@@ -2,12 +2,9 @@ package org.quadfence.model;
 
 import org.apache.flink.api.common.typeutils.SerializerTestBase;
 import org.apache.flink.api.common.typeutils.TypeSerializer;
-import org.apache.flink.core.memory.DataInputDeserializer;
-import org.apache.flink.core.memory.DataOutputSerializer;
 import org.apache.flink.testutils.DeeplyEqualsChecker;
 
 import org.junit.jupiter.api.Nested;
-import org.junit.jupiter.api.Test;
 import org.quadfence.geo.ShapePiece;
 import org.quadfence.stages.EntityState;
 import org.quadfence.stages.EntityStateSerializer;
@@ -19,8 +16,6 @@ import org.quadfence.stages.SequencedEventSerializer;
 import java.lang.reflect.RecordComponent;
 import java.util.Objects;
 
-import static org.assertj.core.api.Assertions.assertThat;
-
 /** The records' own serializers pass Flink's own tests of a serializer. */
 class RecordSerializersTest {
 
@@ -30,17 +25,6 @@ class RecordSerializersTest {
                     .withCustomCheck(
                             (a, b) -> a instanceof Record && b instanceof Record,
                             (a, b, checker) -> sameRecord((Record) a, (Record) b));
-
-    @Test
-    void theDefaultGroupIsReadBackAsItsOneInstance() throws Exception {
-        DataOutputSerializer out = new DataOutputSerializer(64);
-        TileKeySerializer.INSTANCE.serialize(new TileKey(new String("default"), 7, 1, 9), out);
-        TileKey read =
-                TileKeySerializer.INSTANCE.deserialize(
-                        new DataInputDeserializer(out.getCopyOfBuffer()));
-        assertThat(read).isEqualTo(new TileKey(Groups.DEFAULT, 7, 1, 9));
-        assertThat(read.group()).isSameAs(Groups.DEFAULT);
-    }
 
     @Nested
     class OfPosition extends Base<Position> {
@@ -141,8 +125,6 @@ class RecordSerializersTest {
                     new String[] {
                         "",
                         "truck-17",
-                        "default",
-                        "defaulT",
                         "3:abcdepot-1",
                         "zürich-é-ÿ",
                         "中文 fence",
