@@ -29,7 +29,7 @@ public abstract class RecordSerializer<T> extends TypeSerializerSingleton<T> {
     // a dead thread's: threads never take each other's buffers over (a checkpoint's threads and
     // the task's would, each call, if they met in one slot). No ThreadLocal: its lookups were 5%
     // of a replay's samples. Nor the thread's identity hash: that line alone was 4.6% of them.
-    private static final int SLOTS = 256;
+    static final int SLOTS = 256;
     private static final int PROBES = 8;
     private static final Scratch[] SCRATCHES = new Scratch[SLOTS];
 
@@ -142,11 +142,12 @@ public abstract class RecordSerializer<T> extends TypeSerializerSingleton<T> {
             // Only the thread that made a scratch uses it; its final fields make it safe to read.
             if (s != null && s.owner == thread) {
                 if (s.bytes.length < bytes || s.chars.length < chars) {
+                    // Only the buffer too small is made anew.
                     s =
-                            made(
+                            new Scratch(
                                     thread,
-                                    Math.max(s.bytes.length, bytes),
-                                    Math.max(s.chars.length, chars));
+                                    s.bytes.length < bytes ? new byte[bytes] : s.bytes,
+                                    s.chars.length < chars ? new char[chars] : s.chars);
                     SCRATCHES[slot] = s;
                 }
                 return s;

@@ -37,7 +37,7 @@ class ScratchTest {
                                         new byte[][] {before, RecordSerializer.scratch(16)});
                                 secondTook.countDown();
                             });
-        } while ((b.getId() - a.getId()) % 4096 != 0);
+        } while ((b.getId() - a.getId()) % RecordSerializer.SLOTS != 0);
 
         a.start();
         await(firstTook);
