@@ -1,9 +1,11 @@
 package org.quadfence.cli;
 
 import org.apache.flink.api.common.JobExecutionResult;
+import org.apache.flink.changelog.fs.FsStateChangelogOptions;
 import org.apache.flink.configuration.CheckpointingOptions;
 import org.apache.flink.configuration.Configuration;
 import org.apache.flink.configuration.RestOptions;
+import org.apache.flink.configuration.StateChangelogOptions;
 import org.apache.flink.configuration.StateRecoveryOptions;
 import org.apache.flink.core.execution.JobClient;
 import org.apache.flink.core.execution.JobListener;
@@ -13,11 +15,13 @@ import org.apache.flink.streaming.api.environment.StreamExecutionEnvironment;
 import org.quadfence.demo.Demo;
 import org.quadfence.job.DeadLetterTally;
 import org.quadfence.job.GeofenceJob;
+import org.quadfence.job.JobEnvironment;
 import org.quadfence.job.JobIo;
 import org.quadfence.job.LocalFlink;
 import org.quadfence.job.PrometheusMetrics;
 import org.quadfence.options.Help;
 import org.quadfence.options.JobOptions;
+import org.quadfence.options.QuadfenceOptions;
 import org.quadfence.stages.StageLoad;
 
 import java.io.IOException;
@@ -239,6 +243,15 @@ public final class Main {
         // Flink's default keeps checkpoints in the JobManager's memory, capped at 5 MB, and
         // loses them with the process.
         conf.set(CheckpointingOptions.CHECKPOINTS_DIRECTORY, checkpoints.toUri().toString());
+        if (options.get(QuadfenceOptions.STATE_CHANGELOG)) {
+            // Beside the checkpoints that refer to it, so that a resume finds both.
+            conf.set(
+                    StateChangelogOptions.STATE_CHANGE_LOG_STORAGE,
+                    JobEnvironment.DURABLE_CHANGELOG_STORAGE);
+            conf.set(
+                    FsStateChangelogOptions.BASE_PATH,
+                    checkpoints.resolve(CHANGELOG).toUri().toString());
+        }
         restore.applyTo(conf);
         PrometheusMetrics.Served metrics = PrometheusMetrics.enable(conf, metricsPort);
         StreamExecutionEnvironment env =
@@ -333,6 +346,11 @@ public final class Main {
 
     /** Where {@code ./quadfence run} keeps checkpoints, relative to the working directory. */
     static final String CHECKPOINTS = "quadfence-checkpoints";
+
+    /**
+     * Where {@code run} keeps the changes of option {@code state-changelog}, in its checkpoints.
+     */
+    static final String CHANGELOG = "changelog";
 
     /**
      * The job's own checkpoint directory under {@code root}: one per job name, so that two jobs

@@ -9,6 +9,7 @@ import org.apache.flink.configuration.PipelineOptions;
 import org.apache.flink.configuration.ReadableConfig;
 import org.apache.flink.configuration.RestartStrategyOptions;
 import org.apache.flink.configuration.StateBackendOptions;
+import org.apache.flink.configuration.StateChangelogOptions;
 import org.apache.flink.connector.base.DeliveryGuarantee;
 import org.apache.flink.core.execution.CheckpointingMode;
 import org.apache.flink.streaming.api.environment.StreamExecutionEnvironment;
@@ -99,6 +100,20 @@ public final class JobEnvironment {
                             CheckpointingOptions.TOLERABLE_FAILURE_NUMBER,
                             n -> n));
 
+    private static final List<Setting<?, ?>> CHANGELOG_SETTINGS =
+            List.of(
+                    new Setting<>(
+                            QuadfenceOptions.STATE_CHANGELOG,
+                            StateChangelogOptions.ENABLE_STATE_CHANGE_LOG,
+                            b -> b),
+                    new Setting<>(
+                            QuadfenceOptions.CHANGELOG_MATERIALIZE_INTERVAL,
+                            StateChangelogOptions.PERIODIC_MATERIALIZATION_INTERVAL,
+                            d -> d));
+
+    /** The changelog storage that keeps the changes where a restore finds them. */
+    public static final String DURABLE_CHANGELOG_STORAGE = "filesystem";
+
     private static final Setting<QuadfenceOptions.RestartStrategy, String> RESTART_STRATEGY =
             new Setting<>(
                     QuadfenceOptions.RESTART_STRATEGY,
@@ -123,6 +138,7 @@ public final class JobEnvironment {
         keys.put(STATE_BACKEND.option().key(), STATE_BACKEND.flink().key());
         keys.put(WATERMARK_INTERVAL.option().key(), WATERMARK_INTERVAL.flink().key());
         CHECKPOINT_SETTINGS.forEach(s -> keys.put(s.option().key(), s.flink().key()));
+        CHANGELOG_SETTINGS.forEach(s -> keys.put(s.option().key(), s.flink().key()));
         keys.put(RESTART_STRATEGY.option().key(), RESTART_STRATEGY.flink().key());
         keys.put(RESTART_ATTEMPTS.option().key(), RESTART_ATTEMPTS.flink().key());
         keys.put(QuadfenceOptions.PARALLELISM.key(), CoreOptions.DEFAULT_PARALLELISM.key());
@@ -182,6 +198,7 @@ public final class JobEnvironment {
                                 + " the job needs them (its Kafka sinks commit at checkpoints):"
                                 + " give checkpoint-interval");
             }
+            changelog(options, cluster, conf, shown);
             unlessTheClusterHas(
                     conf,
                     cluster,
@@ -215,6 +232,35 @@ public final class JobEnvironment {
         return delivery == Delivery.EXACTLY_ONCE
                 ? DeliveryGuarantee.EXACTLY_ONCE
                 : DeliveryGuarantee.AT_LEAST_ONCE;
+    }
+
+    /**
+     * The changelog settings. A changelog the options ask for needs the cluster's changelog storage
+     * to be durable: Flink's default keeps the changes in the TaskManager's memory, where a restore
+     * after a lost TaskManager cannot find them.
+     */
+    private static void changelog(
+            JobOptions options,
+            ReadableConfig cluster,
+            Configuration conf,
+            Map<String, String> shown) {
+        for (Setting<?, ?> s : CHANGELOG_SETTINGS) {
+            shown.put(s.option().key(), s.apply(options, cluster, conf));
+        }
+        String storage = cluster.get(StateChangelogOptions.STATE_CHANGE_LOG_STORAGE);
+        if (options.isSet(QuadfenceOptions.STATE_CHANGELOG)
+                && options.get(QuadfenceOptions.STATE_CHANGELOG)
+                && !DURABLE_CHANGELOG_STORAGE.equalsIgnoreCase(storage)) {
+            throw new IllegalArgumentException(
+                    "state-changelog needs a durable changelog storage, and the cluster's "
+                            + StateChangelogOptions.STATE_CHANGE_LOG_STORAGE.key()
+                            + " is "
+                            + storage
+                            + ": set it to "
+                            + DURABLE_CHANGELOG_STORAGE
+                            + " and state.changelog.dstl.dfs.base-path to a directory that"
+                            + " outlives the TaskManagers (docs/operations.md)");
+        }
     }
 
     private static void restartStrategy(

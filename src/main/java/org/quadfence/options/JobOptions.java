@@ -22,6 +22,7 @@ import java.util.Properties;
 import java.util.TreeMap;
 import java.util.stream.Collectors;
 
+import static org.quadfence.options.QuadfenceOptions.CHANGELOG_MATERIALIZE_INTERVAL;
 import static org.quadfence.options.QuadfenceOptions.CHECKPOINT_INTERVAL;
 import static org.quadfence.options.QuadfenceOptions.CHECKPOINT_TIMEOUT;
 import static org.quadfence.options.QuadfenceOptions.CROSSING_MAX_METERS;
@@ -283,6 +284,11 @@ public final class JobOptions implements Serializable {
                 throw new IllegalArgumentException(
                         o.key() + " must be at least 10ms, got " + written(o));
             }
+        }
+        if (get(CHANGELOG_MATERIALIZE_INTERVAL).compareTo(Duration.ofSeconds(1)) < 0) {
+            throw new IllegalArgumentException(
+                    "changelog-materialize-interval must be at least 1s, got "
+                            + written(CHANGELOG_MATERIALIZE_INTERVAL));
         }
         if (get(WATERMARK_INTERVAL).compareTo(Duration.ofMillis(1)) < 0) {
             throw new IllegalArgumentException(

@@ -292,6 +292,25 @@ public final class QuadfenceOptions {
                             .defaultValue(StateBackend.HASHMAP),
                     "hashmap (heap) or rocksdb");
 
+    public static final ConfigOption<Boolean> STATE_CHANGELOG =
+            option(
+                    Boolean.class,
+                    key("state-changelog").booleanType().defaultValue(false),
+                    "whether a checkpoint writes only the keyed state changed since the one"
+                            + " before (Flink's changelog state backend), the whole state being"
+                            + " written in the background every changelog-materialize-interval;"
+                            + " needs a durable changelog storage (docs/operations.md)");
+
+    public static final ConfigOption<Duration> CHANGELOG_MATERIALIZE_INTERVAL =
+            option(
+                    Duration.class,
+                    key("changelog-materialize-interval")
+                            .durationType()
+                            .defaultValue(Duration.ofMinutes(1)),
+                    "with state-changelog: how often the whole state is written in the"
+                            + " background, at least 1s; the changes since then are kept in the"
+                            + " changelog storage and replayed on a restore");
+
     public static final ConfigOption<String> JOB_NAME =
             option(
                     String.class,

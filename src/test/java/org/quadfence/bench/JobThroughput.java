@@ -4,11 +4,13 @@ import org.apache.flink.api.common.JobExecutionResult;
 import org.apache.flink.api.common.JobStatus;
 import org.apache.flink.api.common.serialization.DeserializationSchema;
 import org.apache.flink.api.common.typeinfo.TypeInformation;
+import org.apache.flink.changelog.fs.FsStateChangelogOptions;
 import org.apache.flink.configuration.CheckpointingOptions;
 import org.apache.flink.configuration.Configuration;
 import org.apache.flink.configuration.MemorySize;
 import org.apache.flink.configuration.MetricOptions;
 import org.apache.flink.configuration.RestOptions;
+import org.apache.flink.configuration.StateChangelogOptions;
 import org.apache.flink.configuration.TaskManagerOptions;
 import org.apache.flink.connector.kafka.source.reader.deserializer.KafkaRecordDeserializationSchema;
 import org.apache.flink.core.execution.JobClient;
@@ -26,6 +28,7 @@ import org.apache.kafka.common.TopicPartition;
 import org.apache.kafka.common.serialization.ByteArraySerializer;
 import org.quadfence.io.InputRules;
 import org.quadfence.job.GeofenceJob;
+import org.quadfence.job.JobEnvironment;
 import org.quadfence.job.JobIo;
 import org.quadfence.kafka.KafkaIo;
 import org.quadfence.model.Parsed;
@@ -1227,6 +1230,13 @@ public final class JobThroughput {
         Path checkpoints = out.resolve("checkpoints").resolve(tag).toAbsolutePath();
         Files.createDirectories(checkpoints);
         conf.set(CheckpointingOptions.CHECKPOINTS_DIRECTORY, checkpoints.toUri().toString());
+        // As ./quadfence run does for option state-changelog: the changes beside the checkpoints.
+        conf.set(
+                StateChangelogOptions.STATE_CHANGE_LOG_STORAGE,
+                JobEnvironment.DURABLE_CHANGELOG_STORAGE);
+        conf.set(
+                FsStateChangelogOptions.BASE_PATH,
+                checkpoints.resolve("changelog").toUri().toString());
         flinkExtras.forEach(conf::setString);
         return conf;
     }

@@ -6,6 +6,7 @@ import org.apache.flink.configuration.ExternalizedCheckpointRetention;
 import org.apache.flink.configuration.PipelineOptions;
 import org.apache.flink.configuration.RestartStrategyOptions;
 import org.apache.flink.configuration.StateBackendOptions;
+import org.apache.flink.configuration.StateChangelogOptions;
 import org.apache.flink.connector.base.DeliveryGuarantee;
 import org.apache.flink.core.execution.CheckpointingMode;
 import org.apache.flink.streaming.api.environment.CheckpointConfig;
@@ -45,6 +46,8 @@ class JobEnvironmentTest {
         c.setString("restart-strategy.type", "fixed-delay");
         c.setString("restart-strategy.fixed-delay.attempts", "2");
         c.setString("restart-strategy.fixed-delay.delay", "3 s");
+        c.setString("state.changelog.enabled", "true");
+        c.setString("state.changelog.periodic-materialize.interval", "5 min");
         return c;
     }
 
@@ -284,12 +287,54 @@ class JobEnvironmentTest {
     }
 
     @Test
+    void aChangelogIsOffUnlessAskedFor() {
+        Configuration conf =
+                JobEnvironment.flinkConfiguration(JobOptions.defaults(), NO_CLUSTER, true);
+        assertThat(conf.get(StateChangelogOptions.ENABLE_STATE_CHANGE_LOG)).isFalse();
+    }
+
+    @Test
+    void aChangelogAskedForIsMaterializedEveryMinuteByDefault() {
+        Configuration durable = new Configuration();
+        durable.set(StateChangelogOptions.STATE_CHANGE_LOG_STORAGE, "filesystem");
+        Configuration conf =
+                JobEnvironment.flinkConfiguration(
+                        JobOptions.of(Map.of("state-changelog", "true")), durable, true);
+        assertThat(conf.get(StateChangelogOptions.ENABLE_STATE_CHANGE_LOG)).isTrue();
+        assertThat(conf.get(StateChangelogOptions.PERIODIC_MATERIALIZATION_INTERVAL))
+                .isEqualTo(Duration.ofMinutes(1));
+    }
+
+    @Test
+    void aChangelogAskedForIsRefusedWhenTheClustersStorageIsItsMemory() {
+        for (Configuration cluster : List.of(NO_CLUSTER, cluster())) {
+            assertThatThrownBy(
+                            () ->
+                                    JobEnvironment.flinkConfiguration(
+                                            JobOptions.of(Map.of("state-changelog", "true")),
+                                            cluster,
+                                            true))
+                    .isInstanceOf(IllegalArgumentException.class)
+                    .hasMessageContaining("state.changelog.storage is memory")
+                    .hasMessageContaining("state.changelog.dstl.dfs.base-path");
+        }
+    }
+
+    @Test
+    void aMaterializeIntervalUnderOneSecondIsRefused() {
+        assertThatThrownBy(() -> JobOptions.of(Map.of("changelog-materialize-interval", "999ms")))
+                .isInstanceOf(IllegalArgumentException.class)
+                .hasMessage("changelog-materialize-interval must be at least 1s, got 999ms");
+    }
+
+    @Test
     void withoutCheckpointsNothingAboutCheckpointsOrRestartsIsSet() {
         Configuration conf =
                 JobEnvironment.flinkConfiguration(JobOptions.defaults(), NO_CLUSTER, false);
         assertThat(conf.getOptional(CheckpointingOptions.CHECKPOINTING_INTERVAL)).isEmpty();
         assertThat(conf.getOptional(CheckpointingOptions.CHECKPOINTING_TIMEOUT)).isEmpty();
         assertThat(conf.getOptional(RestartStrategyOptions.RESTART_STRATEGY)).isEmpty();
+        assertThat(conf.getOptional(StateChangelogOptions.ENABLE_STATE_CHANGE_LOG)).isEmpty();
     }
 
     @Test

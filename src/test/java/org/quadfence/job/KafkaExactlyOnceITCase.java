@@ -1,9 +1,14 @@
 package org.quadfence.job;
 
+import org.apache.flink.api.common.JobID;
 import org.apache.flink.api.common.serialization.DeserializationSchema;
 import org.apache.flink.api.common.typeinfo.TypeInformation;
+import org.apache.flink.changelog.fs.FsStateChangelogOptions;
+import org.apache.flink.configuration.Configuration;
+import org.apache.flink.configuration.StateChangelogOptions;
 import org.apache.flink.connector.kafka.source.enumerator.initializer.OffsetsInitializer;
 import org.apache.flink.connector.kafka.source.reader.deserializer.KafkaRecordDeserializationSchema;
+import org.apache.flink.streaming.api.environment.StreamExecutionEnvironment;
 import org.apache.flink.test.junit5.MiniClusterExtension;
 import org.apache.flink.util.Collector;
 
@@ -39,17 +44,24 @@ import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.concurrent.atomic.AtomicBoolean;
+import java.util.function.Supplier;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
 /**
  * The job exactly-once between a real Kafka broker (KRaft, in this JVM, on 127.0.0.1) and a
  * MiniCluster: the sample's events, read with read_committed, are exactly the expected ones, also
- * when a task fails mid-stream and the job recovers from its last checkpoint.
+ * when a task fails mid-stream and the job recovers from its last checkpoint, with or without the
+ * changelog state backend (option {@code state-changelog}).
  */
 class KafkaExactlyOnceITCase {
 
-    @RegisterExtension static final MiniClusterExtension FLINK = MiniClusters.loopback(4);
+    /** Where the TaskManager keeps the changes of a job with option state-changelog. */
+    private static final Path CHANGELOG =
+            Path.of("target", "kafka-exactly-once-changelog").toAbsolutePath();
+
+    @RegisterExtension
+    static final MiniClusterExtension FLINK = MiniClusters.loopback(4, changelogStorage());
 
     private static final Path SAMPLE = SampleReplay.SAMPLES.resolve("sample-nasty");
     private static final ObjectMapper JSON = new ObjectMapper();
@@ -62,14 +74,34 @@ class KafkaExactlyOnceITCase {
 
     @Test
     void theSamplesEventsArriveExactlyOnce() throws Exception {
-        runAndCheck("plain", false);
+        runAndCheck("plain", false, Map.of(), StreamExecutionEnvironment::getExecutionEnvironment);
     }
 
     @Test
     void aTaskFailureMidStreamLosesAndRepeatsNothing() throws Exception {
         FAILED.set(false);
-        runAndCheck("failing", true);
+        runAndCheck("failing", true, Map.of(), StreamExecutionEnvironment::getExecutionEnvironment);
         assertThat(FAILED).isTrue();
+    }
+
+    @Test
+    void aTaskFailureMidStreamWithTheStateChangelogLosesAndRepeatsNothing() throws Exception {
+        FAILED.set(false);
+        JobID job =
+                runAndCheck(
+                        "changelog",
+                        true,
+                        Map.of("state-changelog", "true"),
+                        () -> {
+                            StreamExecutionEnvironment env =
+                                    StreamExecutionEnvironment.getExecutionEnvironment();
+                            // The cluster's storage, as a cluster's client would see it.
+                            env.configure(changelogStorage());
+                            return env;
+                        });
+        assertThat(FAILED).isTrue();
+        // Only a job whose state logs its changes gets a place in the storage.
+        assertThat(CHANGELOG.resolve(job.toHexString()).resolve("dstl")).isDirectory();
     }
 
     @Test
@@ -134,7 +166,12 @@ class KafkaExactlyOnceITCase {
         assertThat(readAll(name + "-dlq", 0)).isEmpty();
     }
 
-    private void runAndCheck(String name, boolean fail) throws Exception {
+    private JobID runAndCheck(
+            String name,
+            boolean fail,
+            Map<String, String> more,
+            Supplier<StreamExecutionEnvironment> flink)
+            throws Exception {
         String positions = name + "-positions";
         String fences = name + "-fences";
         String events = name + "-events";
@@ -173,6 +210,7 @@ class KafkaExactlyOnceITCase {
                                 "max-out-of-orderness",
                                 "1000"));
         given.put("memberships-topic", memberships);
+        given.putAll(more);
         JobOptions options = JobOptions.of(given);
         GeofenceJob.Io io = JobIo.kafka(options, true);
         if (fail) {
@@ -192,7 +230,9 @@ class KafkaExactlyOnceITCase {
                                     new FailOnce(
                                             KafkaIo.positionRecords(options.inputRules()), 1200)));
         }
-        SampleReplay.run(options, io, true);
+        StreamExecutionEnvironment env = flink.get();
+        GeofenceJob.assemble(env, options, io, true);
+        JobID job = env.execute(GeofenceJob.name(options)).getJobID();
 
         List<Event> expected = SampleCheck.read(SAMPLE.resolve("expected.jsonl"));
         Path got = tmp.resolve(name + ".jsonl");
@@ -205,6 +245,14 @@ class KafkaExactlyOnceITCase {
         assertThat(currentFences(memberships))
                 .as("each entity's sets, once each, tombstones as empty sets")
                 .isEqualTo(MembershipsCheck.changes(SAMPLE.resolve("expected.jsonl")));
+        return job;
+    }
+
+    private static Configuration changelogStorage() {
+        Configuration conf = new Configuration();
+        conf.set(StateChangelogOptions.STATE_CHANGE_LOG_STORAGE, "filesystem");
+        conf.set(FsStateChangelogOptions.BASE_PATH, CHANGELOG.toUri().toString());
+        return conf;
     }
 
     /** Each key's sets of fences in topic order, keyed "group/entity"; a tombstone is empty. */

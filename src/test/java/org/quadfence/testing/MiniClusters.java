@@ -12,7 +12,12 @@ public final class MiniClusters {
 
     /** A MiniCluster of one TaskManager with {@code slots} slots, listening on 127.0.0.1. */
     public static MiniClusterExtension loopback(int slots) {
-        Configuration conf = new Configuration();
+        return loopback(slots, new Configuration());
+    }
+
+    /** The same, with the settings of {@code more} too. */
+    public static MiniClusterExtension loopback(int slots, Configuration more) {
+        Configuration conf = new Configuration(more);
         conf.set(RestOptions.BIND_ADDRESS, "127.0.0.1");
         conf.set(RestOptions.ADDRESS, "127.0.0.1");
         conf.setString("jobmanager.bind-host", "127.0.0.1");
