@@ -30,6 +30,7 @@ import java.util.concurrent.atomic.AtomicReference;
 import java.util.function.BooleanSupplier;
 import java.util.function.Predicate;
 import java.util.stream.Collectors;
+import java.util.stream.Stream;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
@@ -183,6 +184,27 @@ class RunCrashResumeITCase {
 
     /**
      * As {@link #killedTwiceWhileWorkingThroughABacklogTheThirdRunWritesEveryEventWithoutNewInput},
+     * with option {@code state-changelog}: the killed run's keyed state is in the changes it logged
+     * beside its checkpoints, and the resume finds them there.
+     */
+    @Test
+    void withTheStateChangelogAKilledRunResumesFromItsLogAndWritesEveryEventOnce()
+            throws Exception {
+        try (Backlog backlog = new Backlog("changelog", "--state-changelog", "true")) {
+            backlog.firstRunKilledWhileHolding();
+            try (Stream<Path> logged = Files.walk(backlog.checkpoints.resolve(Main.CHANGELOG))) {
+                assertThat(logged.filter(Files::isRegularFile).count()).isPositive();
+            }
+            Run second = backlog.runs.start();
+            second.awaitResume();
+            assertExactlyTheSample(
+                    backlog.everyEventWithinTheBound("from the resume to the last event"),
+                    backlog.topics.dlq());
+        }
+    }
+
+    /**
+     * As {@link #killedTwiceWhileWorkingThroughABacklogTheThirdRunWritesEveryEventWithoutNewInput},
      * with the first kill late: when 90% of the events are visible. The two later runs resume from
      * the first run's last checkpoint, and read_committed shows every event once: none repeated
      * from the transactions the kills left open, none lost.
@@ -218,7 +240,8 @@ class RunCrashResumeITCase {
         final Path checkpoints;
         final int expected;
 
-        Backlog(String name) throws Exception {
+        /** With {@code more} after the job's arguments, at every start. */
+        Backlog(String name, String... more) throws Exception {
             topics = topics(name);
             try (PositionFeeder feeder = feeder(topics.positions(), 5000, Duration.ZERO)) {
                 feeder.allowEnd();
@@ -227,7 +250,9 @@ class RunCrashResumeITCase {
             }
             expected = SampleCheck.read(SAMPLE.resolve("expected.jsonl")).size();
             checkpoints = work.resolve(Main.CHECKPOINTS).resolve(name);
-            runs = new Runs(work, logs, jobArgs(topics, name));
+            List<String> args = jobArgs(topics, name);
+            args.addAll(List.of(more));
+            runs = new Runs(work, logs, args);
             events = committed(topics.events());
         }
 
