@@ -341,6 +341,9 @@ public final class PolygonPiece implements ShapePiece {
 
     @Override
     public boolean equals(Object o) {
+        if (o == this) {
+            return true;
+        }
         return o instanceof PolygonPiece p
                 && Arrays.equals(
                         new double[] {minX, minY, maxX, maxY, west, south, east, north},

@@ -195,7 +195,7 @@ public class TileMatcher<P> extends EventTimeStage<TileKey, P, Membership>
             apply(update, tile());
             return;
         }
-        if (pendingUpdates.add(t, update)) {
+        if (pendingUpdates.add(t, shared(update))) {
             registerTimer(t);
         }
     }
@@ -308,7 +308,17 @@ public class TileMatcher<P> extends EventTimeStage<TileKey, P, Membership>
 
     // Each shard of a tile gets its own copy of an update, and a subtask holds several shards of
     // a tile: the copies arrive one after the other, and keeping one object for them all keeps the
-    // fences in memory once per subtask, not once per shard.
+    // fences in memory once per subtask, not once per shard, while they wait and once applied.
+    private TileUpdate shared(TileUpdate update) {
+        ShapePiece piece = shared(update.piece());
+        String id = shared(update.fenceId());
+        if (piece == update.piece() && id == update.fenceId()) {
+            return update;
+        }
+        return new TileUpdate(
+                update.tile(), update.group(), id, update.timestamp(), piece, update.shard());
+    }
+
     private ShapePiece shared(ShapePiece piece) {
         if (piece != null && piece.equals(lastPiece)) {
             return lastPiece;

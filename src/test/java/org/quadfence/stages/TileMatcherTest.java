@@ -1,7 +1,14 @@
 package org.quadfence.stages;
 
+import org.apache.flink.api.common.state.MapState;
+import org.apache.flink.api.common.state.MapStateDescriptor;
+import org.apache.flink.api.common.typeinfo.TypeInformation;
+import org.apache.flink.api.common.typeinfo.Types;
 import org.apache.flink.runtime.checkpoint.OperatorSubtaskState;
 import org.apache.flink.runtime.execution.SuppressRestartsException;
+import org.apache.flink.runtime.state.VoidNamespace;
+import org.apache.flink.runtime.state.VoidNamespaceSerializer;
+import org.apache.flink.streaming.api.operators.AbstractStreamOperator;
 import org.apache.flink.streaming.api.watermark.Watermark;
 import org.apache.flink.streaming.util.KeyedTwoInputStreamOperatorTestHarness;
 
@@ -15,6 +22,7 @@ import org.quadfence.model.TileKey;
 import org.quadfence.model.TileUpdate;
 import org.quadfence.tiles.TileGrid;
 
+import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.List;
 import java.util.stream.Collectors;
@@ -188,6 +196,58 @@ class TileMatcherTest
         watermark(1);
         assertThat(matches()).containsExactly("e@1[]");
         assertThat(harness.numKeyedStateEntries()).isZero();
+    }
+
+    @Test
+    void theCopiesOfAnUpdateForTwoShardsOfASubtaskWaitAsOnePiece() throws Exception {
+        TileShards two = new TileShards(2, 128);
+        var matcher =
+                new KeyedTwoInputStreamOperatorTestHarness<>(
+                        new TileMatcher<>(
+                                TypeInformation.of(Position.class), GRID, 4, 8, 0, 2, 2, true),
+                        new StageKeys.TileOfUpdate(two),
+                        new StageKeys.TileOfPosition(GRID, two),
+                        TypeInformation.of(TileKey.class));
+        use(matcher);
+        // Two copies as the network gives them: equal, not the same objects.
+        for (int shard = 0; shard < 2; shard++) {
+            harness.processElement1(
+                    new TileUpdate(
+                            TILE,
+                            Groups.DEFAULT,
+                            new String("A".toCharArray()),
+                            5,
+                            Boxes.of(new Box(5, 5, 15, 15)),
+                            shard),
+                    5);
+        }
+        List<TileUpdate> waiting = new ArrayList<>();
+        for (int shard = 0; shard < 2; shard++) {
+            waiting.addAll(pending(two.key(Groups.DEFAULT, TILE, shard), 5));
+        }
+        assertThat(waiting).hasSize(2);
+        assertThat(waiting.get(1).piece()).isSameAs(waiting.get(0).piece());
+        assertThat(waiting.get(1).fenceId()).isSameAs(waiting.get(0).fenceId());
+    }
+
+    /** The tile updates of {@code key} that wait for time {@code t}. */
+    private List<TileUpdate> pending(TileKey key, long t) throws Exception {
+        AbstractStreamOperator<?> operator = (AbstractStreamOperator<?>) harness.getOperator();
+        operator.setCurrentKey(key);
+        MapState<Long, List<TileUpdate>> chunks =
+                operator.getKeyedStateBackend()
+                        .getPartitionedState(
+                                VoidNamespace.INSTANCE,
+                                VoidNamespaceSerializer.INSTANCE,
+                                new MapStateDescriptor<>(
+                                        "pending-tile-updates-chunks",
+                                        Types.LONG,
+                                        Types.LIST(TypeInformation.of(TileUpdate.class))));
+        List<TileUpdate> all = new ArrayList<>();
+        for (List<TileUpdate> chunk : chunks.values()) {
+            all.addAll(chunk);
+        }
+        return all;
     }
 
     @Test
