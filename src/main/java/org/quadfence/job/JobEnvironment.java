@@ -163,13 +163,15 @@ public final class JobEnvironment {
      * The Flink settings the options stand for, over {@code cluster} (the environment's
      * configuration): an option given sets its key; an option not given sets it only when {@code
      * cluster} has no value for it. Without {@code checkpoints}: the state backend. With them also
-     * the checkpoint interval and mode, timeout and tolerable failures, checkpoints retained when
-     * the job is cancelled (so that a stopped job can be resumed from its last one), and the
-     * restart strategy. Always: no generic types, and the options as global job parameters, which
-     * the web UI shows.
+     * the checkpoint interval and mode, timeout and tolerable failures, the changelog (refused when
+     * the cluster's changelog storage is not durable), checkpoints retained when the job is
+     * cancelled (so that a stopped job can be resumed from its last one), and the restart strategy.
+     * Always: no generic types, and the options as global job parameters, which the web UI shows.
      *
      * @throws IllegalArgumentException when checkpoints are wanted but {@code cluster} turns them
-     *     off (an interval of 0) and the options give no interval
+     *     off (an interval of 0) and the options give no interval, or when the options ask for the
+     *     changelog and {@code cluster}'s changelog storage is not {@value
+     *     #DURABLE_CHANGELOG_STORAGE}
      */
     public static Configuration flinkConfiguration(
             JobOptions options, ReadableConfig cluster, boolean checkpoints) {
