@@ -1,11 +1,9 @@
 package org.quadfence.cli;
 
 import org.apache.flink.api.common.JobExecutionResult;
-import org.apache.flink.changelog.fs.FsStateChangelogOptions;
 import org.apache.flink.configuration.CheckpointingOptions;
 import org.apache.flink.configuration.Configuration;
 import org.apache.flink.configuration.RestOptions;
-import org.apache.flink.configuration.StateChangelogOptions;
 import org.apache.flink.configuration.StateRecoveryOptions;
 import org.apache.flink.core.execution.JobClient;
 import org.apache.flink.core.execution.JobListener;
@@ -15,7 +13,6 @@ import org.apache.flink.streaming.api.environment.StreamExecutionEnvironment;
 import org.quadfence.demo.Demo;
 import org.quadfence.job.DeadLetterTally;
 import org.quadfence.job.GeofenceJob;
-import org.quadfence.job.JobEnvironment;
 import org.quadfence.job.JobIo;
 import org.quadfence.job.LocalFlink;
 import org.quadfence.job.PrometheusMetrics;
@@ -245,12 +242,7 @@ public final class Main {
         conf.set(CheckpointingOptions.CHECKPOINTS_DIRECTORY, checkpoints.toUri().toString());
         if (options.get(QuadfenceOptions.STATE_CHANGELOG)) {
             // Beside the checkpoints that refer to it, so that a resume finds both.
-            conf.set(
-                    StateChangelogOptions.STATE_CHANGE_LOG_STORAGE,
-                    JobEnvironment.DURABLE_CHANGELOG_STORAGE);
-            conf.set(
-                    FsStateChangelogOptions.BASE_PATH,
-                    checkpoints.resolve(CHANGELOG).toUri().toString());
+            LocalFlink.keepingChangelogIn(conf, checkpoints.resolve(CHANGELOG));
         }
         restore.applyTo(conf);
         PrometheusMetrics.Served metrics = PrometheusMetrics.enable(conf, metricsPort);

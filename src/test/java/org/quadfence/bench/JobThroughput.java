@@ -4,13 +4,11 @@ import org.apache.flink.api.common.JobExecutionResult;
 import org.apache.flink.api.common.JobStatus;
 import org.apache.flink.api.common.serialization.DeserializationSchema;
 import org.apache.flink.api.common.typeinfo.TypeInformation;
-import org.apache.flink.changelog.fs.FsStateChangelogOptions;
 import org.apache.flink.configuration.CheckpointingOptions;
 import org.apache.flink.configuration.Configuration;
 import org.apache.flink.configuration.MemorySize;
 import org.apache.flink.configuration.MetricOptions;
 import org.apache.flink.configuration.RestOptions;
-import org.apache.flink.configuration.StateChangelogOptions;
 import org.apache.flink.configuration.TaskManagerOptions;
 import org.apache.flink.connector.kafka.source.reader.deserializer.KafkaRecordDeserializationSchema;
 import org.apache.flink.core.execution.JobClient;
@@ -28,8 +26,8 @@ import org.apache.kafka.common.TopicPartition;
 import org.apache.kafka.common.serialization.ByteArraySerializer;
 import org.quadfence.io.InputRules;
 import org.quadfence.job.GeofenceJob;
-import org.quadfence.job.JobEnvironment;
 import org.quadfence.job.JobIo;
+import org.quadfence.job.LocalFlink;
 import org.quadfence.kafka.KafkaIo;
 import org.quadfence.model.Parsed;
 import org.quadfence.model.Position;
@@ -1231,12 +1229,7 @@ public final class JobThroughput {
         Files.createDirectories(checkpoints);
         conf.set(CheckpointingOptions.CHECKPOINTS_DIRECTORY, checkpoints.toUri().toString());
         // As ./quadfence run does for option state-changelog: the changes beside the checkpoints.
-        conf.set(
-                StateChangelogOptions.STATE_CHANGE_LOG_STORAGE,
-                JobEnvironment.DURABLE_CHANGELOG_STORAGE);
-        conf.set(
-                FsStateChangelogOptions.BASE_PATH,
-                checkpoints.resolve("changelog").toUri().toString());
+        LocalFlink.keepingChangelogIn(conf, checkpoints.resolve("changelog"));
         flinkExtras.forEach(conf::setString);
         return conf;
     }

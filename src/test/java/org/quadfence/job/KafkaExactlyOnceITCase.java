@@ -3,9 +3,7 @@ package org.quadfence.job;
 import org.apache.flink.api.common.JobID;
 import org.apache.flink.api.common.serialization.DeserializationSchema;
 import org.apache.flink.api.common.typeinfo.TypeInformation;
-import org.apache.flink.changelog.fs.FsStateChangelogOptions;
 import org.apache.flink.configuration.Configuration;
-import org.apache.flink.configuration.StateChangelogOptions;
 import org.apache.flink.connector.kafka.source.enumerator.initializer.OffsetsInitializer;
 import org.apache.flink.connector.kafka.source.reader.deserializer.KafkaRecordDeserializationSchema;
 import org.apache.flink.streaming.api.environment.StreamExecutionEnvironment;
@@ -249,10 +247,7 @@ class KafkaExactlyOnceITCase {
     }
 
     private static Configuration changelogStorage() {
-        Configuration conf = new Configuration();
-        conf.set(StateChangelogOptions.STATE_CHANGE_LOG_STORAGE, "filesystem");
-        conf.set(FsStateChangelogOptions.BASE_PATH, CHANGELOG.toUri().toString());
-        return conf;
+        return LocalFlink.keepingChangelogIn(new Configuration(), CHANGELOG);
     }
 
     /** Each key's sets of fences in topic order, keyed "group/entity"; a tombstone is empty. */
