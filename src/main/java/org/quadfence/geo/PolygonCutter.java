@@ -129,6 +129,15 @@ final class PolygonCutter {
     // part in that row spans (rounded outward), each confirmed by the exact test.
     private void walkEdges() {
         double[] e = edges;
+        if (c0 == c1 && r0 == r1) {
+            // The reach lies in one closed cell, and every edge within the reach: each edge meets
+            // that cell and no other. Most fences of a job lie in one tile, and walking their
+            // edges through the grid was half of cutting them.
+            for (int i = 0; i < e.length; i += 4) {
+                add(r0, c0, i / 4);
+            }
+            return;
+        }
         for (int i = 0; i < e.length; i += 4) {
             double ax = e[i];
             double ay = e[i + 1];

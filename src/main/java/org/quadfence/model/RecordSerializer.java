@@ -6,6 +6,7 @@ import org.apache.flink.core.memory.DataOutputView;
 
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;
+import java.util.Arrays;
 
 /**
  * What the serializers of the immutable records have in common: no state (one instance serves every
@@ -169,8 +170,70 @@ public abstract class RecordSerializer<T> extends TypeSerializerSingleton<T> {
                 new char[Math.max(SCRATCH_BYTES, chars)]);
     }
 
-    /** A thread's buffers for strings in flight. */
-    private record Scratch(Thread owner, byte[] bytes, char[] chars) {}
+    /**
+     * Reads a block of {@code length} bytes and returns what {@code reader} makes of it; when this
+     * thread's last block read here was the same, bit for bit, and made by the same reader, returns
+     * what was made of that one instead. The copies of a record sent to several keys of a stage
+     * arrive one after the other, and an immutable value needs making only once.
+     */
+    protected static <V> V readShared(DataInputView in, int length, BlockReader<V> reader)
+            throws IOException {
+        if (length > MAX_SCRATCH_BYTES) {
+            byte[] block = new byte[length];
+            in.readFully(block);
+            return reader.read(block, length);
+        }
+        Scratch s = mine(0, 0);
+        return s.readShared(in, length, reader);
+    }
+
+    /** Makes a value of the first {@code length} bytes of a block, keeping nothing of it. */
+    @FunctionalInterface
+    protected interface BlockReader<V> {
+        V read(byte[] block, int length) throws IOException;
+    }
+
+    /**
+     * A thread's buffers for strings in flight, and the last block {@link #readShared} read, with
+     * what was made of it; only the thread that owns it reads or changes it.
+     */
+    private static final class Scratch {
+        final Thread owner;
+        final byte[] bytes;
+        final char[] chars;
+        private byte[] lastBlock = new byte[0];
+        private byte[] spare = new byte[0];
+        private int lastLength = -1;
+        private BlockReader<?> lastReader;
+        private Object lastValue;
+
+        Scratch(Thread owner, byte[] bytes, char[] chars) {
+            this.owner = owner;
+            this.bytes = bytes;
+            this.chars = chars;
+        }
+
+        @SuppressWarnings("unchecked")
+        <V> V readShared(DataInputView in, int length, BlockReader<V> reader) throws IOException {
+            if (spare.length < length) {
+                spare = new byte[Math.max(length, 2 * spare.length)];
+            }
+            byte[] block = spare;
+            in.readFully(block, 0, length);
+            if (reader == lastReader
+                    && length == lastLength
+                    && Arrays.equals(block, 0, length, lastBlock, 0, length)) {
+                return (V) lastValue;
+            }
+            V value = reader.read(block, length);
+            spare = lastBlock;
+            lastBlock = block;
+            lastLength = length;
+            lastReader = reader;
+            lastValue = value;
+            return value;
+        }
+    }
 
     /**
      * Puts {@code v}, not negative, into {@code b} at {@code at} as a varint (room for five bytes

@@ -47,6 +47,8 @@ public final class ShapePieceSerializer extends RecordSerializer<ShapePiece> {
     private static final int PACKED_POLYGON = 5;
 
     private static final ShapePiece EMPTY = Boxes.of(Box.WORLD);
+    // The copies of a tile update for a tile's shards come one after the other: read as one piece.
+    private static final BlockReader<ShapePiece> UNPACK = PackedPolygonPiece::unpack;
 
     private ShapePieceSerializer() {}
 
@@ -100,12 +102,7 @@ public final class ShapePieceSerializer extends RecordSerializer<ShapePiece> {
                     in.readUnsignedByte() == 1
                             ? Boxes.of(readBox(in))
                             : Boxes.of(readBox(in), readBox(in));
-            case PACKED_POLYGON -> {
-                int length = readVarInt(in);
-                byte[] block = scratch(length);
-                in.readFully(block, 0, length);
-                yield PackedPolygonPiece.unpack(block, length);
-            }
+            case PACKED_POLYGON -> readShared(in, readVarInt(in), UNPACK);
             case POLYGON ->
                     new PolygonPiece(
                             in.readDouble(),

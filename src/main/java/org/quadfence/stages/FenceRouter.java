@@ -15,7 +15,6 @@ import org.apache.flink.streaming.api.checkpoint.CheckpointedFunction;
 import org.apache.flink.streaming.api.functions.KeyedProcessFunction;
 import org.apache.flink.util.Collector;
 
-import org.quadfence.geo.Rectangle;
 import org.quadfence.geo.Shape;
 import org.quadfence.io.FenceChangeCodec;
 import org.quadfence.model.DeadLetter;
@@ -234,7 +233,8 @@ public class FenceRouter extends KeyedProcessFunction<String, FenceChange, TileU
     // Cutting a polygon again only to learn its tiles was half of this stage's work under fence
     // churn: the tiles of each fence's last change are kept, until too many fences have them.
     private void remember(String key, FenceChange change, Set<Long> tiles) {
-        if (change.shape() instanceof Rectangle) {
+        // Not change.shape(): that builds a polygon anew.
+        if (change.rect() != null) {
             lastCuts.remove(key);
             return;
         }

@@ -106,6 +106,26 @@ class PackedPolygonPieceTest {
     }
 
     @Test
+    void copiesOfAPieceReadOneAfterTheOtherAreOneObjectAndAnyOtherPieceIsReadAnew()
+            throws IOException {
+        PolygonPiece country = RecordSamples.countryPiece();
+        PolygonPiece odd = oddNumbers();
+        DataOutputSerializer out = new DataOutputSerializer(1024);
+        for (PolygonPiece p : new PolygonPiece[] {country, country, odd, country}) {
+            SERIALIZER.serialize(p, out);
+        }
+        DataInputDeserializer in = new DataInputDeserializer(out.getCopyOfBuffer());
+        ShapePiece first = SERIALIZER.deserialize(in);
+        ShapePiece second = SERIALIZER.deserialize(in);
+        ShapePiece third = SERIALIZER.deserialize(in);
+        ShapePiece fourth = SERIALIZER.deserialize(in);
+
+        assertThat(second).isSameAs(first).isEqualTo(country);
+        assertThat(third).isNotSameAs(first).isEqualTo(odd);
+        assertThat(fourth).isNotSameAs(first).isEqualTo(country);
+    }
+
+    @Test
     void aPolygonPieceInTheLayoutOfStateFormatSevenStillReads() throws IOException {
         for (PolygonPiece piece :
                 new PolygonPiece[] {RecordSamples.countryPiece(), oddNumbers(), withNullArrays()}) {
