@@ -47,8 +47,14 @@ public final class ShapePieceSerializer extends RecordSerializer<ShapePiece> {
     private static final int PACKED_POLYGON = 5;
 
     private static final ShapePiece EMPTY = Boxes.of(Box.WORLD);
-    // The copies of a tile update for a tile's shards come one after the other: read as one piece.
-    private static final BlockReader<ShapePiece> UNPACK = PackedPolygonPiece::unpack;
+    // The copies of a tile update for a tile's shards come one after the other: read as one piece,
+    // which keeps its block, as a piece written once does (a tile stage writes it to state again).
+    private static final BlockReader<ShapePiece> UNPACK =
+            (block, length) -> {
+                PolygonPiece p = PackedPolygonPiece.unpack(block, length);
+                p.keepSerialized(Arrays.copyOf(block, length));
+                return p;
+            };
 
     private ShapePieceSerializer() {}
 

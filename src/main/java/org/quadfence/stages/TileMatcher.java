@@ -28,6 +28,7 @@ import org.quadfence.time.TimeBuffer;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.Objects;
 
 /**
  * Keyed by group, tile and shard: keeps the fences of one group in one tile and finds, for each
@@ -353,7 +354,19 @@ public class TileMatcher<P> extends EventTimeStage<TileKey, P, Membership>
     }
 
     /** A tile of a group, whatever the shard. */
-    private record Cell(String group, long tile) {}
+    private record Cell(String group, long tile) {
+
+        // Written out, as TileKey's: the generated ones ran through uninlined method handles.
+        @Override
+        public boolean equals(Object o) {
+            return o instanceof Cell c && tile == c.tile && Objects.equals(group, c.group);
+        }
+
+        @Override
+        public int hashCode() {
+            return 31 * Objects.hashCode(group) + Long.hashCode(tile);
+        }
+    }
 
     /** A tile's index, kept up to date by the updates of one of its shards, its owner. */
     private record Owned(TileIndex index, int owner) {}

@@ -135,6 +135,24 @@ class FlinkTypesTest {
         assertThat(a.getCopyOfBuffer()).isEqualTo(b.getCopyOfBuffer());
     }
 
+    @Test
+    void tileKeysAreEqualWhenEveryPartIsAndDifferWhenAnyPartDoes() {
+        TileKey key = new TileKey("g", 12345, 2, 99);
+        assertThat(new TileKey(new String("g"), 12345, 2, 99))
+                .isEqualTo(key)
+                .hasSameHashCodeAs(key);
+        assertThat(new TileKey(null, 12345, 2, 99)).isEqualTo(new TileKey(null, 12345, 2, 99));
+        assertThat(
+                        List.of(
+                                new TileKey("h", 12345, 2, 99),
+                                new TileKey(null, 12345, 2, 99),
+                                new TileKey("g", 12346, 2, 99),
+                                new TileKey("g", 12345, 3, 99),
+                                new TileKey("g", 12345, 2, 98)))
+                .allSatisfy(other -> assertThat(other).isNotEqualTo(key));
+        assertThat(key).isNotEqualTo("g");
+    }
+
     @ParameterizedTest(name = "{0}")
     @ValueSource(classes = {DeadLetter.class, Rectangle.class})
     void theOtherModelRecordsArePojoTypesWhoseSerializersNeedNoKryo(Class<?> type) {

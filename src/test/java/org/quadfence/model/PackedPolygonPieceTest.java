@@ -106,7 +106,7 @@ class PackedPolygonPieceTest {
     }
 
     @Test
-    void copiesOfAPieceReadOneAfterTheOtherAreOneObjectAndAnyOtherPieceIsReadAnew()
+    void copiesOfAPieceReadOneAfterTheOtherAreOneObjectAndAnyOtherPieceIsReadAnewWithItsBlock()
             throws IOException {
         PolygonPiece country = RecordSamples.countryPiece();
         PolygonPiece odd = oddNumbers();
@@ -123,6 +123,8 @@ class PackedPolygonPieceTest {
         assertThat(second).isSameAs(first).isEqualTo(country);
         assertThat(third).isNotSameAs(first).isEqualTo(odd);
         assertThat(fourth).isNotSameAs(first).isEqualTo(country);
+        // Kept as read, so that writing it to state again packs nothing.
+        assertThat(((PolygonPiece) third).serialized()).isEqualTo(odd.serialized());
     }
 
     @Test
