@@ -131,8 +131,8 @@ final class PolygonCutter {
         double[] e = edges;
         if (c0 == c1 && r0 == r1) {
             // The reach lies in one closed cell, and every edge within the reach: each edge meets
-            // that cell and no other. Most fences of a job lie in one tile, and walking their
-            // edges through the grid was half of cutting them.
+            // that cell and no other. A dispatch zone lies in one tile, and walking its edges
+            // through the grid was half of the FenceRouter's work under fence churn.
             for (int i = 0; i < e.length; i += 4) {
                 add(r0, c0, i / 4);
             }

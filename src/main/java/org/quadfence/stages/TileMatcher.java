@@ -187,7 +187,7 @@ public class TileMatcher<P> extends EventTimeStage<TileKey, P, Membership>
     @Override
     public void processElement1(StreamRecord<TileUpdate> record) throws Exception {
         recordsIn.add(1);
-        TileUpdate update = record.getValue();
+        TileUpdate update = shared(record.getValue());
         long t = update.timestamp();
         if (t <= currentWatermark()) {
             if (t != Long.MIN_VALUE) {
@@ -196,7 +196,7 @@ public class TileMatcher<P> extends EventTimeStage<TileKey, P, Membership>
             apply(update, tile());
             return;
         }
-        if (pendingUpdates.add(t, shared(update))) {
+        if (pendingUpdates.add(t, update)) {
             registerTimer(t);
         }
     }
@@ -287,9 +287,9 @@ public class TileMatcher<P> extends EventTimeStage<TileKey, P, Membership>
     }
 
     private void apply(TileUpdate update, TileKey tile) throws Exception {
-        String id = shared(update.fenceId());
+        String id = update.fenceId();
         ShapePiece before = fences.get(id);
-        ShapePiece after = shared(update.piece());
+        ShapePiece after = update.piece();
         if (after == null) {
             fences.remove(id);
         } else {
@@ -310,6 +310,7 @@ public class TileMatcher<P> extends EventTimeStage<TileKey, P, Membership>
     // Each shard of a tile gets its own copy of an update, and a subtask holds several shards of
     // a tile: the copies arrive one after the other, and keeping one object for them all keeps the
     // fences in memory once per subtask, not once per shard, while they wait and once applied.
+    // Done once, as they arrive; polygon pieces come shared from their serializer already.
     private TileUpdate shared(TileUpdate update) {
         ShapePiece piece = shared(update.piece());
         String id = shared(update.fenceId());
