@@ -4,6 +4,7 @@ import org.quadfence.model.Groups;
 import org.quadfence.model.Position;
 
 import java.nio.charset.StandardCharsets;
+import java.util.Arrays;
 
 /**
  * Reads the plainest position records without a JSON parser: one object of the fields {@code
@@ -23,9 +24,22 @@ final class PlainPositionReader {
     private static final int MAX_NUMBER_CHARS = 32;
     // A timestamp of at most this many digits fits a long.
     private static final int MAX_TIMESTAMP_DIGITS = 18;
+    // Below 2^53: a significand of this many digits is an exact double.
+    private static final int MAX_EXACT_DIGITS = 15;
+    private static final double[] POWERS_OF_TEN = {
+        1e0, 1e1, 1e2, 1e3, 1e4, 1e5, 1e6, 1e7, 1e8, 1e9, 1e10, 1e11, 1e12, 1e13, 1e14, 1e15
+    };
+    private static final byte[][] FIELDS = {
+        ascii("entityId"), ascii("group"), ascii("lon"), ascii("lat"), ascii("timestamp")
+    };
+    private static final String FIELD_CODES = "egoat";
 
     private final byte[] in;
     private int at;
+
+    private static byte[] ascii(String s) {
+        return s.getBytes(StandardCharsets.US_ASCII);
+    }
 
     private PlainPositionReader(byte[] in) {
         this.in = in;
@@ -113,18 +127,21 @@ final class PlainPositionReader {
 
     /** 'e', 'g', 'o', 'a' or 't' for the five fields; 0 for anything else. */
     private int fieldName() {
-        String name = string();
-        if (name == null) {
+        if (!take('"')) {
             return 0;
         }
-        return switch (name) {
-            case "entityId" -> 'e';
-            case "group" -> 'g';
-            case "lon" -> 'o';
-            case "lat" -> 'a';
-            case "timestamp" -> 't';
-            default -> 0;
-        };
+        // Compared where they stand: a name is read five times a record, and needs no String.
+        for (int f = 0; f < FIELDS.length; f++) {
+            byte[] name = FIELDS[f];
+            int end = at + name.length;
+            if (end < in.length
+                    && in[end] == '"'
+                    && Arrays.equals(in, at, end, name, 0, name.length)) {
+                at = end + 1;
+                return FIELD_CODES.charAt(f);
+            }
+        }
+        return 0;
     }
 
     /** A string of printable ASCII without escapes; null for anything else. */
@@ -165,7 +182,8 @@ final class PlainPositionReader {
                 return Double.NaN;
             }
         }
-        if (take('e') || take('E')) {
+        boolean exponent = take('e') || take('E');
+        if (exponent) {
             integer = false;
             if (!take('+')) {
                 take('-');
@@ -177,12 +195,42 @@ final class PlainPositionReader {
         if (at - start > MAX_NUMBER_CHARS) {
             return Double.NaN;
         }
-        double v =
-                Double.parseDouble(new String(in, start, at - start, StandardCharsets.ISO_8859_1));
+        double v = exponent ? parse(start) : decimal(start);
         if (integer && v == 0) {
             return 0.0;
         }
         return v >= -bound && v <= bound ? v : Double.NaN;
+    }
+
+    private double parse(int start) {
+        return Double.parseDouble(new String(in, start, at - start, StandardCharsets.ISO_8859_1));
+    }
+
+    /**
+     * The value of the number from {@code start} to here, an optional minus, digits, and a point
+     * and digits if any: {@link Double#parseDouble}'s. With at most 15 digits the significand and
+     * the power of ten are exact doubles, so one division rounds once, to the nearest double of the
+     * decimal, as parseDouble does (Clinger's fast path); longer numbers go to parseDouble.
+     */
+    private double decimal(int start) {
+        boolean negative = in[start] == '-';
+        long significand = 0;
+        int digits = 0;
+        int fraction = 0;
+        for (int i = negative ? start + 1 : start; i < at; i++) {
+            byte b = in[i];
+            if (b == '.') {
+                fraction = at - i - 1;
+            } else {
+                significand = significand * 10 + (b - '0');
+                digits++;
+            }
+        }
+        if (digits > MAX_EXACT_DIGITS) {
+            return parse(start);
+        }
+        double v = significand / POWERS_OF_TEN[fraction];
+        return negative ? -v : v;
     }
 
     /** Digits of a JSON integer part (no leading zero) or of a fraction or exponent. */

@@ -48,6 +48,49 @@ class PlainPositionReaderTest {
         assertThat(plain).as("records the plain reader took").isGreaterThan(10_000);
     }
 
+    @Test
+    void aCoordinateOfAnyLengthIsTheDoubleParseDoubleGives() {
+        for (int i = 0; i < 200_000; i++) {
+            int digits = 1 + random.nextInt(18);
+            int fraction = random.nextInt(digits + 1);
+            StringBuilder number = new StringBuilder(random.nextBoolean() ? "-" : "");
+            String significand = String.valueOf(Math.abs(random.nextLong()) % pow10(digits));
+            significand = "0".repeat(digits - significand.length()) + significand;
+            String whole = significand.substring(0, digits - fraction).replaceFirst("^0+(?=.)", "");
+            number.append(whole.isEmpty() ? "0" : whole);
+            if (fraction > 0) {
+                number.append('.').append(significand.substring(digits - fraction));
+            }
+            // An integer is a long first, as Jackson reads it: "-0" is 0.0.
+            double want =
+                    fraction == 0
+                            ? (double) Long.parseLong(number.toString())
+                            : Double.parseDouble(number.toString());
+            if (Math.abs(want) > 90) {
+                continue;
+            }
+            Position p =
+                    PlainPositionReader.read(
+                            ("{\"entityId\":\"e\",\"lon\":0,\"lat\":"
+                                            + number
+                                            + ",\"timestamp\":1}")
+                                    .getBytes(StandardCharsets.UTF_8),
+                            InputRules.DEFAULTS);
+            assertThat(p).as(number.toString()).isNotNull();
+            assertThat(Double.doubleToRawLongBits(p.lat()))
+                    .as(number.toString())
+                    .isEqualTo(Double.doubleToRawLongBits(want));
+        }
+    }
+
+    private static long pow10(int n) {
+        long p = 1;
+        for (int i = 0; i < n; i++) {
+            p *= 10;
+        }
+        return p;
+    }
+
     private static void assertSame(byte[] record, Parsed<Position> got, Parsed<Position> want) {
         String text = new String(record, StandardCharsets.UTF_8);
         assertThat(got.value()).as(text).isEqualTo(want.value());
@@ -102,6 +145,10 @@ class PlainPositionReaderTest {
     private List<String> numbers(int bound) {
         return List.of(
                 String.valueOf(random.nextDouble() * 2 * bound - bound),
+                String.format(
+                        java.util.Locale.ROOT,
+                        "%." + random.nextInt(14) + "f",
+                        random.nextDouble() * 2 * bound - bound),
                 "0",
                 "-0",
                 "-0.0",
