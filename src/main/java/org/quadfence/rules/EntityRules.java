@@ -314,8 +314,14 @@ public final class EntityRules<S extends Entity> {
         String[] was = s == null ? NO_FENCES : s.fenceIds();
         crossings(was, m, out);
         String[] inside = m.fenceIds();
-        String[] near = m.nearIds();
         long t = m.timestamp();
+        if (Arrays.equals(inside, was)) {
+            // Most positions leave the entity in the fences it was in: nothing to merge.
+            long[] due = s == null ? null : s.dwellDue();
+            return entities.make(
+                    was, due == null || noneDue(due, due.length) ? null : due, m.lon(), m.lat(), t);
+        }
+        String[] near = m.nearIds();
         long dwellAt = times.dwell(t);
         List<String> ids = new ArrayList<>(inside.length + was.length);
         long[] due = new long[inside.length + was.length];
