@@ -4,6 +4,7 @@ import java.io.IOException;
 import java.lang.management.ManagementFactory;
 import java.lang.management.ThreadInfo;
 import java.lang.management.ThreadMXBean;
+import java.nio.file.DirectoryStream;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.HashMap;
@@ -23,6 +24,11 @@ final class CpuAccount {
 
     private static final Pattern SUBTASK = Pattern.compile(" \\(\\d+/\\d+\\)#\\d+");
     private static final Pattern DIGITS = Pattern.compile("\\d+");
+    static final String GC = "JVM: collector (GC threads, VM thread)";
+    static final String JIT = "JVM: JIT compilers";
+    private static final String VM_OTHER = "JVM: other (the process less the threads above)";
+    // Linux's USER_HZ: /proc counts CPU time in hundredths of a second.
+    private static final double TICKS = 100.0;
 
     private final ThreadMXBean threads = ManagementFactory.getThreadMXBean();
     private final com.sun.management.OperatingSystemMXBean os =
@@ -36,6 +42,8 @@ final class CpuAccount {
     private long[] machineEnd;
     private long wallStart;
     private long wallEnd;
+    private Map<String, Long> vmStart = Map.of();
+    private Map<String, Long> vmEnd = Map.of();
 
     synchronized void start() {
         baseline.clear();
@@ -48,6 +56,7 @@ final class CpuAccount {
             }
         }
         processStart = os.getProcessCpuTime();
+        vmStart = vmThreads();
         machineStart = machine();
         wallStart = System.nanoTime();
         sample();
@@ -64,6 +73,7 @@ final class CpuAccount {
             }
         }
         processEnd = os.getProcessCpuTime();
+        vmEnd = vmThreads();
         machineEnd = machine();
         wallEnd = System.nanoTime();
     }
@@ -87,7 +97,9 @@ final class CpuAccount {
     }
 
     /**
-     * CPU seconds by thread group, largest first; "JVM (GC, JIT, other VM threads)" is the rest.
+     * CPU seconds by thread group, largest first. The JVM's own threads, which ThreadMXBean does
+     * not list, are split by their names in /proc: the collector's, the JIT compilers', and the
+     * rest of the process's time.
      */
     synchronized Map<String, Double> byGroup() {
         Map<String, Double> m = new TreeMap<>();
@@ -99,7 +111,15 @@ final class CpuAccount {
                 javaThreads += s;
             }
         }
-        m.put("JVM (GC, JIT, other VM threads)", Math.max(0, processSeconds() - javaThreads));
+        double vm = Math.max(0, processSeconds() - javaThreads);
+        for (String g : List.of(GC, JIT)) {
+            double s = (vmEnd.getOrDefault(g, 0L) - vmStart.getOrDefault(g, 0L)) / TICKS;
+            if (s > 0) {
+                m.put(g, s);
+                vm -= s;
+            }
+        }
+        m.put(VM_OTHER, Math.max(0, vm));
         Map<String, Double> sorted = new LinkedHashMap<>();
         m.entrySet().stream()
                 .sorted(Map.Entry.<String, Double>comparingByValue().reversed())
@@ -152,6 +172,34 @@ final class CpuAccount {
             return "Flink task: " + n.trim();
         }
         return DIGITS.matcher(name).replaceAll("N");
+    }
+
+    /** Clock ticks of the collector's and the compilers' threads, from /proc/self/task. */
+    private static Map<String, Long> vmThreads() {
+        Map<String, Long> ticks = new HashMap<>();
+        try (DirectoryStream<Path> tasks = Files.newDirectoryStream(Path.of("/proc/self/task"))) {
+            for (Path task : tasks) {
+                String stat;
+                try {
+                    stat = Files.readString(task.resolve("stat"));
+                } catch (IOException gone) {
+                    continue; // the thread ended
+                }
+                String comm = stat.substring(stat.indexOf('(') + 1, stat.lastIndexOf(')'));
+                String group =
+                        comm.startsWith("GC Thread") || comm.startsWith("VM Thread")
+                                ? GC
+                                : comm.contains("CompilerThre") ? JIT : null;
+                if (group != null) {
+                    // After the name: state is field 3; utime and stime are fields 14 and 15.
+                    String[] f = stat.substring(stat.lastIndexOf(')') + 2).split(" ");
+                    ticks.merge(group, Long.parseLong(f[11]) + Long.parseLong(f[12]), Long::sum);
+                }
+            }
+        } catch (IOException | RuntimeException e) {
+            return Map.of();
+        }
+        return ticks;
     }
 
     /** Busy and total jiffies of all CPUs, or null when /proc/stat cannot be read. */

@@ -125,7 +125,7 @@ public final class JobThroughput {
         DEFAULTS.put("checkpoint-interval", "10s"); // throughput phase
         // unreported runs of each backend before its reported one, so that the JVM has compiled
         // the job's code (a cold JVM is much slower: docs/benchmarks.md)
-        DEFAULTS.put("throughput-warmup", "3");
+        DEFAULTS.put("throughput-warmup", "5");
         // delivery/backend of each latency run
         DEFAULTS.put(
                 "latency-runs", "exactly-once/hashmap,at-least-once/hashmap,exactly-once/rocksdb");
@@ -657,14 +657,18 @@ public final class JobThroughput {
                 String.format(
                         Locale.ROOT,
                         "%s%s: %.1f s wall, steady %.0f positions/s, %d events (%.0f events/s"
-                                + " written), %d dead letters",
+                                + " written), %d dead letters; %.1f CPU-s, the collector %.1f,"
+                                + " the JIT %.1f",
                         tag,
                         reported ? "" : " (warm-up)",
                         wall,
                         steady,
                         events,
                         written.perSecond(),
-                        dead);
+                        dead,
+                        cpu.processSeconds(),
+                        cpu.byGroup().getOrDefault(CpuAccount.GC, 0.0),
+                        cpu.byGroup().getOrDefault(CpuAccount.JIT, 0.0));
         log(line);
         if (!reported) {
             warmupLines.append("- ").append(line).append('\n');
