@@ -653,6 +653,7 @@ public final class JobThroughput {
         }
         long events = written.events();
         long dead = count(tag + "-dlq", true);
+        Map<String, Double> groups = cpu.byGroup();
         String line =
                 String.format(
                         Locale.ROOT,
@@ -667,8 +668,8 @@ public final class JobThroughput {
                         written.perSecond(),
                         dead,
                         cpu.processSeconds(),
-                        cpu.byGroup().getOrDefault(CpuAccount.GC, 0.0),
-                        cpu.byGroup().getOrDefault(CpuAccount.JIT, 0.0));
+                        groups.getOrDefault(CpuAccount.GC, 0.0),
+                        groups.getOrDefault(CpuAccount.JIT, 0.0));
         log(line);
         if (!reported) {
             warmupLines.append("- ").append(line).append('\n');

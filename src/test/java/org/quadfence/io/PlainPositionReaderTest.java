@@ -8,6 +8,7 @@ import java.nio.charset.StandardCharsets;
 import java.util.ArrayList;
 import java.util.Collections;
 import java.util.List;
+import java.util.Locale;
 import java.util.Random;
 
 import static org.assertj.core.api.Assertions.assertThat;
@@ -146,7 +147,7 @@ class PlainPositionReaderTest {
         return List.of(
                 String.valueOf(random.nextDouble() * 2 * bound - bound),
                 String.format(
-                        java.util.Locale.ROOT,
+                        Locale.ROOT,
                         "%." + random.nextInt(14) + "f",
                         random.nextDouble() * 2 * bound - bound),
                 "0",
