@@ -27,8 +27,10 @@ import java.net.ServerSocket;
 import java.net.URI;
 import java.nio.file.DirectoryStream;
 import java.nio.file.Files;
+import java.nio.file.NoSuchFileException;
 import java.nio.file.Path;
 import java.nio.file.StandardCopyOption;
+import java.nio.file.attribute.BasicFileAttributes;
 import java.nio.file.attribute.FileTime;
 import java.time.Instant;
 import java.time.ZoneOffset;
@@ -392,16 +394,10 @@ public final class Main {
                 for (Path job : jobs) {
                     try (DirectoryStream<Path> chks = Files.newDirectoryStream(job, "chk-*")) {
                         for (Path chk : chks) {
-                            Path metadata = chk.resolve("_metadata");
-                            String n = chk.getFileName().toString().substring(4);
-                            if (n.matches("[0-9]{1,18}") && Files.isRegularFile(metadata)) {
-                                found.add(
-                                        new Checkpoint(
-                                                chk,
-                                                Long.parseLong(n),
-                                                Files.getLastModifiedTime(metadata)));
-                            }
+                            ofDirectory(chk).ifPresent(found::add);
                         }
+                    } catch (NoSuchFileException deleted) {
+                        // A job's directory Flink removed while we listed it: nothing of it counts.
                     }
                 }
             }
@@ -409,6 +405,27 @@ public final class Main {
                     .max(
                             Comparator.comparing(Checkpoint::completed)
                                     .thenComparingLong(Checkpoint::id));
+        }
+
+        // Flink deletes a checkpoint once a newer one completes, also while we list them (on a
+        // stop right after a checkpoint): one read of its metadata's attributes decides, and a
+        // checkpoint gone by then is skipped instead of failing the listing.
+        private static Optional<Checkpoint> ofDirectory(Path chk) throws IOException {
+            String n = chk.getFileName().toString().substring(4);
+            if (!n.matches("[0-9]{1,18}")) {
+                return Optional.empty();
+            }
+            BasicFileAttributes metadata;
+            try {
+                metadata =
+                        Files.readAttributes(chk.resolve("_metadata"), BasicFileAttributes.class);
+            } catch (NoSuchFileException absent) {
+                return Optional.empty();
+            }
+            return metadata.isRegularFile()
+                    ? Optional.of(
+                            new Checkpoint(chk, Long.parseLong(n), metadata.lastModifiedTime()))
+                    : Optional.empty();
         }
     }
 

@@ -14,6 +14,7 @@ import org.quadfence.options.JobOptions;
 import org.quadfence.options.QuadfenceOptions;
 
 import java.nio.file.Files;
+import java.nio.file.NoSuchFileException;
 import java.nio.file.Path;
 import java.nio.file.attribute.FileTime;
 import java.time.Duration;
@@ -21,6 +22,7 @@ import java.time.Instant;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.concurrent.atomic.AtomicBoolean;
 
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
@@ -219,6 +221,50 @@ class MainTest {
         checkpoint("a", 7, 1000);
         Path higher = checkpoint("a", 8, 1000);
         assertThat(Main.Checkpoint.latest(dir)).map(Main.Checkpoint::path).contains(higher);
+    }
+
+    @Test
+    void checkpointsFlinkDeletesWhileTheyAreListedAreSkipped() throws Exception {
+        // As Flink does once a newer checkpoint completes: checkpoints come and go, in jobs that
+        // come and go, while the latest is looked up (a stop right after a checkpoint).
+        AtomicBoolean done = new AtomicBoolean();
+        Thread flink =
+                new Thread(
+                        () -> {
+                            try {
+                                for (long id = 1; !done.get(); id++) {
+                                    String job = "job-" + (id / 50);
+                                    checkpoint(job, id + 1, id);
+                                    Path old = dir.resolve(job).resolve("chk-" + id);
+                                    Files.deleteIfExists(old.resolve("_metadata"));
+                                    Files.deleteIfExists(old);
+                                    if (id % 50 == 49) {
+                                        Path previous = dir.resolve("job-" + (id / 50 - 1));
+                                        try (var left = Files.list(previous)) {
+                                            for (Path chk : left.toList()) {
+                                                Files.deleteIfExists(chk.resolve("_metadata"));
+                                                Files.deleteIfExists(chk);
+                                            }
+                                        } catch (NoSuchFileException none) {
+                                            // the first job has no job before it
+                                        }
+                                        Files.deleteIfExists(previous);
+                                    }
+                                }
+                            } catch (Exception e) {
+                                throw new IllegalStateException(e);
+                            }
+                        });
+        flink.start();
+        try {
+            long end = System.nanoTime() + Duration.ofSeconds(2).toNanos();
+            while (System.nanoTime() < end) {
+                Main.Checkpoint.latest(dir);
+            }
+        } finally {
+            done.set(true);
+            flink.join();
+        }
     }
 
     @Test
