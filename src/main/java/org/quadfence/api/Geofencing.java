@@ -227,14 +227,7 @@ public final class Geofencing implements Serializable {
                         .returns(Position.class)
                         .uid(uidPrefix + "positions-late")
                         .name("positions: on time");
-        SingleOutputStreamOperator<FenceChange> validFences =
-                parsedFences
-                        .process(
-                                new DeadLetterSplitter<FenceChange>(
-                                        DeadLetterSplitter.DEAD_LETTERS, FENCES_REPAIRED))
-                        .returns(FenceChange.class)
-                        .uid(uidPrefix + "fences-dead-letters")
-                        .name("fences: valid");
+        SingleOutputStreamOperator<FenceChange> validFences = valid(parsedFences);
         DataStream<FenceChange> fences = timed(validFences, FenceChange::timestamp, "fences");
 
         SingleOutputStreamOperator<TileUpdate> tileUpdates =
@@ -263,21 +256,66 @@ public final class Geofencing implements Serializable {
                                                 name,
                                                 answersEveryPosition));
 
-        SingleOutputStreamOperator<SequencedEvent> bare =
-                memberships
-                        .keyBy(new StageKeys.EntityKey(), CompactStringSerializer.TYPE)
-                        .transform(
-                                "MembershipTracker",
-                                TypeInformation.of(SequencedEvent.class),
-                                waiting(
-                                        new MembershipTracker(
-                                                options.millis("dwell-ms"),
-                                                options.millis("entity-ttl"),
-                                                options.booleanValue("exit-on-expiry"),
-                                                currentFences)))
-                        .uid(uidPrefix + "membership-tracker")
-                        .name("MembershipTracker");
+        SingleOutputStreamOperator<SequencedEvent> bare = entityStage(memberships);
+        DataStream<GeofenceEvent> events = eventStages(bare, fences);
 
+        DataStream<DeadLetter> deadLetters =
+                valid.getSideOutput(DeadLetterSplitter.DEAD_LETTERS)
+                        .union(
+                                positions.getSideOutput(DeadLetterSplitter.DEAD_LETTERS),
+                                validFences.getSideOutput(DeadLetterSplitter.DEAD_LETTERS),
+                                tileUpdates.getSideOutput(DeadLetterSplitter.DEAD_LETTERS));
+        return new GeofenceStreams(
+                events, bare.getSideOutput(MembershipTracker.CURRENT_FENCES), deadLetters);
+    }
+
+    /**
+     * The event path alone, on memberships made elsewhere: the entity stage, the properties join
+     * and the ordering, with the fences' properties from {@code parsedFences}. The job harness
+     * measures the event path's own rate with it (docs/benchmarks.md, goal 4 of issue 21).
+     */
+    DataStream<GeofenceEvent> eventPath(
+            DataStream<Membership> memberships, DataStream<Parsed<FenceChange>> parsedFences) {
+        return eventStages(
+                entityStage(memberships),
+                timed(valid(parsedFences), FenceChange::timestamp, "fences"));
+    }
+
+    /** The valid fence changes; the others go to the dead letters' side output. */
+    private SingleOutputStreamOperator<FenceChange> valid(
+            DataStream<Parsed<FenceChange>> parsedFences) {
+        return parsedFences
+                .process(
+                        new DeadLetterSplitter<FenceChange>(
+                                DeadLetterSplitter.DEAD_LETTERS, FENCES_REPAIRED))
+                .returns(FenceChange.class)
+                .uid(uidPrefix + "fences-dead-letters")
+                .name("fences: valid");
+    }
+
+    /** The entity stage: each entity's step from one set of fences to the next. */
+    private SingleOutputStreamOperator<SequencedEvent> entityStage(
+            DataStream<Membership> memberships) {
+        return memberships
+                .keyBy(new StageKeys.EntityKey(), CompactStringSerializer.TYPE)
+                .transform(
+                        "MembershipTracker",
+                        TypeInformation.of(SequencedEvent.class),
+                        waiting(
+                                new MembershipTracker(
+                                        options.millis("dwell-ms"),
+                                        options.millis("entity-ttl"),
+                                        options.booleanValue("exit-on-expiry"),
+                                        currentFences)))
+                .uid(uidPrefix + "membership-tracker")
+                .name("MembershipTracker");
+    }
+
+    /**
+     * The fences' properties joined into the entity stage's events, then each entity's in order.
+     */
+    private DataStream<GeofenceEvent> eventStages(
+            SingleOutputStreamOperator<SequencedEvent> bare, DataStream<FenceChange> fences) {
         SingleOutputStreamOperator<SequencedEvent> withProperties =
                 fences.map(FenceProperties::of)
                         .returns(FenceProperties.class)
@@ -295,24 +333,14 @@ public final class Geofencing implements Serializable {
                         .uid(uidPrefix + "properties-joiner")
                         .name("PropertiesJoiner: fence properties into events");
 
-        SingleOutputStreamOperator<GeofenceEvent> events =
-                withProperties
-                        .keyBy(new StageKeys.EventEntityKey(), CompactStringSerializer.TYPE)
-                        .transform(
-                                "EventOrderer",
-                                TypeInformation.of(GeofenceEvent.class),
-                                waiting(new EventOrderer()))
-                        .uid(uidPrefix + "event-orderer")
-                        .name("EventOrderer: events in order");
-
-        DataStream<DeadLetter> deadLetters =
-                valid.getSideOutput(DeadLetterSplitter.DEAD_LETTERS)
-                        .union(
-                                positions.getSideOutput(DeadLetterSplitter.DEAD_LETTERS),
-                                validFences.getSideOutput(DeadLetterSplitter.DEAD_LETTERS),
-                                tileUpdates.getSideOutput(DeadLetterSplitter.DEAD_LETTERS));
-        return new GeofenceStreams(
-                events, bare.getSideOutput(MembershipTracker.CURRENT_FENCES), deadLetters);
+        return withProperties
+                .keyBy(new StageKeys.EventEntityKey(), CompactStringSerializer.TYPE)
+                .transform(
+                        "EventOrderer",
+                        TypeInformation.of(GeofenceEvent.class),
+                        waiting(new EventOrderer()))
+                .uid(uidPrefix + "event-orderer")
+                .name("EventOrderer: events in order");
     }
 
     /** {@code records} with event-time timestamps and watermarks, unless they carry their own. */

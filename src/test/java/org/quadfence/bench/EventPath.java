@@ -103,6 +103,57 @@ final class EventPath {
                 written.events() / stageCpuSeconds);
     }
 
+    /**
+     * The table of the event path alone (phase {@code eventpath}), with {@code rows} of {@link
+     * #aloneRow} for the reported run and {@code warmUps} for the runs before it.
+     */
+    static void describeAlone(StringBuilder b, CharSequence rows, CharSequence warmUps) {
+        b.append(
+                        "The memberships the tile stage sends for the positions (the fences that"
+                            + " cover each, from the peer's index: EventHeavyMemberships), read"
+                            + " from their own topic, go through the job's entity stage, properties"
+                            + " join and ordering to the events topic (EventPathJob), exactly-once,"
+                            + " heap state, at the job's parallelism on this machine's two cores;"
+                            + " the broker runs in the same JVM. **events/s** = events / (the"
+                            + " broker's append time of the last event - that of the first), as in"
+                            + " the event path table of the throughput phase; **over the job** ="
+                            + " events / (submit to finish), start and the fences' load included."
+                            + " CPU-s: the whole process, and of it the event stages' task threads"
+                            + " (MembershipTracker, PropertiesJoiner, EventOrderer with the sink's"
+                            + " writer).\n\n"
+                            + "| run | events | events per membership | job wall time | events/s"
+                            + " over the job | first to last event | events/s | CPU-s of the"
+                            + " process | of it the collector / the JIT | CPU-s of the event stages"
+                            + " | events per CPU-s of the process |\n"
+                            + "|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|\n")
+                .append(rows)
+                .append("\nThe runs before it in this JVM:\n\n")
+                .append(warmUps)
+                .append('\n');
+    }
+
+    /** A row of the table of the event path alone: one run over {@code memberships}. */
+    static String aloneRow(
+            String tag, Written written, long memberships, double wallSeconds, CpuAccount cpu) {
+        Map<String, Double> groups = cpu.byGroup();
+        return String.format(
+                Locale.ROOT,
+                "| %s | %,d | %.3f | %.1f s | %,.0f | %.1f s | %,.0f | %.1f | %.1f / %.1f | %.1f |"
+                        + " %,.0f |%n",
+                tag,
+                written.events(),
+                (double) written.events() / memberships,
+                wallSeconds,
+                written.events() / wallSeconds,
+                (written.last() - written.first()) / 1e3,
+                written.perSecond(),
+                cpu.processSeconds(),
+                groups.getOrDefault(CpuAccount.GC, 0.0),
+                groups.getOrDefault(CpuAccount.JIT, 0.0),
+                stageCpuSeconds(groups),
+                written.events() / cpu.processSeconds());
+    }
+
     /** Makes the broker stamp the records of {@code topic} with their append time. */
     static void stampAppendTime(String bootstrap, String topic) throws Exception {
         try (Admin admin = Admin.create(Map.of("bootstrap.servers", bootstrap))) {

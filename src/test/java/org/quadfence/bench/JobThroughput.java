@@ -10,6 +10,8 @@ import org.apache.flink.configuration.MemorySize;
 import org.apache.flink.configuration.MetricOptions;
 import org.apache.flink.configuration.RestOptions;
 import org.apache.flink.configuration.TaskManagerOptions;
+import org.apache.flink.connector.kafka.source.KafkaSource;
+import org.apache.flink.connector.kafka.source.enumerator.initializer.OffsetsInitializer;
 import org.apache.flink.connector.kafka.source.reader.deserializer.KafkaRecordDeserializationSchema;
 import org.apache.flink.core.execution.JobClient;
 import org.apache.flink.streaming.api.environment.StreamExecutionEnvironment;
@@ -24,11 +26,13 @@ import org.apache.kafka.clients.producer.KafkaProducer;
 import org.apache.kafka.clients.producer.ProducerRecord;
 import org.apache.kafka.common.TopicPartition;
 import org.apache.kafka.common.serialization.ByteArraySerializer;
+import org.quadfence.api.EventPathJob;
 import org.quadfence.io.InputRules;
 import org.quadfence.job.GeofenceJob;
 import org.quadfence.job.JobIo;
 import org.quadfence.job.LocalFlink;
 import org.quadfence.kafka.KafkaIo;
+import org.quadfence.model.Membership;
 import org.quadfence.model.Parsed;
 import org.quadfence.model.Position;
 import org.quadfence.options.JobOptions;
@@ -113,7 +117,8 @@ public final class JobThroughput {
         // of the positions and events topics; with the scale-out phase at least its largest p
         DEFAULTS.put("partitions", "4");
         DEFAULTS.put("parallelism", "2");
-        DEFAULTS.put("phases", "throughput,latency"); // and scaleout
+        // and scaleout; eventpath (--workload event-heavy): the event path alone
+        DEFAULTS.put("phases", "throughput,latency");
         DEFAULTS.put("scaleout-parallelism", "1,2,4,8");
         // one unreported run first, at the first p, so that the JVM has compiled the job's code
         DEFAULTS.put("scaleout-warmup", "true");
@@ -147,6 +152,9 @@ public final class JobThroughput {
         DEFAULTS.put("out", "target/job-bench");
     }
 
+    /** The topic of the event path alone's input (phase eventpath). */
+    private static final String MEMBERSHIPS = "memberships";
+
     private static final long START = Instant.parse("2026-01-01T00:00:00Z").toEpochMilli();
 
     /** How often the scale-out phase samples the CPU time of the task threads. */
@@ -161,6 +169,9 @@ public final class JobThroughput {
     private KafkaBroker kafka;
     private BenchWorld world;
     private EventHeavyFeed heavy; // --workload event-heavy, else null
+    // phase eventpath: the memberships of the positions as they are produced, then null (its index
+    // of the fences would stay in the heap of every run after)
+    private EventHeavyMemberships answers;
     private long positionsProduced;
     private int positionPartitions;
     private final Map<Long, Long> positionsPerTile = new HashMap<>();
@@ -172,6 +183,7 @@ public final class JobThroughput {
     private final ChurnReport churnReport = new ChurnReport();
     private final Map<Double, String> churnFenceTopics = new HashMap<>();
     private final StringBuilder eventPathRows = new StringBuilder();
+    private String reportedEvents; // the events topic of the first reported throughput run
 
     private JobThroughput(
             Map<String, String> settings,
@@ -236,6 +248,9 @@ public final class JobThroughput {
                 throw new IllegalArgumentException(
                         "--workload event-heavy has no latency phase (its world has no live feed)");
             }
+            if (phases.contains("eventpath")) {
+                answers = new EventHeavyMemberships();
+            }
             heavy =
                     new EventHeavyFeed(
                             seed(), intSetting("fences"), intSetting("entities"), intervalMs());
@@ -258,9 +273,19 @@ public final class JobThroughput {
                     positionPartitions = Math.max(positionPartitions, p);
                 }
             }
-            if (phases.contains("throughput") || phases.contains("scaleout")) {
+            boolean eventPath = answers != null;
+            if (!eventPath && phases.contains("eventpath")) {
+                throw new IllegalArgumentException("phase eventpath needs --workload event-heavy");
+            }
+            if (eventPath) {
+                kafka.createTopic(MEMBERSHIPS, positionPartitions, false);
+            }
+            if (phases.contains("throughput")
+                    || phases.contains("scaleout")
+                    || phases.contains("eventpath")) {
                 kafka.createTopic("positions", positionPartitions, false);
                 producePositions();
+                answers = null;
             }
             dataShape();
             if (phases.contains("throughput")) {
@@ -299,6 +324,9 @@ public final class JobThroughput {
                 eventPathTable();
                 report.append(warmupLines).append('\n').append(details);
             }
+            if (eventPath) {
+                eventPathPhase();
+            }
             if (phases.contains("scaleout")) {
                 scaleoutPhase();
             }
@@ -322,7 +350,13 @@ public final class JobThroughput {
         long t0 = System.nanoTime();
         if (heavy != null) {
             try (Producer p = new Producer(kafka.bootstrapServers(), 20)) {
-                writeBaseFences(p, "fences");
+                writeBaseFences(
+                        (k, v, ts) -> {
+                            p.send("fences", k, v, ts);
+                            if (answers != null) {
+                                answers.fence(v, ts);
+                            }
+                        });
             }
             fenceKinds.put("event-heavy fences", intSetting("fences"));
             fenceKinds.put("changes", EventHeavyFeed.changes(intSetting("fences")));
@@ -404,7 +438,7 @@ public final class JobThroughput {
         long rounds = (positionsProduced + intSetting("entities") - 1) / intSetting("entities");
         String t = topic;
         try (Producer p = new Producer(kafka.bootstrapServers(), 20)) {
-            writeBaseFences(p, topic);
+            writeBaseFences((k, v, ts) -> p.send(t, k, v, ts));
             new DispatchZones(seed(), intSetting("churn-zones"))
                     .spread(
                             churnChanges(churn),
@@ -417,23 +451,16 @@ public final class JobThroughput {
         return topic;
     }
 
-    /** The world's fences, as {@link #produceFences} wrote them, to {@code topic}. */
-    private void writeBaseFences(Producer p, String topic) {
+    /** The world's fences, as {@link #produceFences} wrote them, to {@code out}. */
+    private void writeBaseFences(BenchWorld.RecordSink out) {
         if (heavy != null) {
             long rounds =
                     (Long.parseLong(settings.get("positions")) + intSetting("entities") - 1)
                             / intSetting("entities");
-            heavy.fences(
-                    intSetting("fences"),
-                    START,
-                    START + rounds * intervalMs(),
-                    (k, v, ts) -> p.send(topic, k, v, ts));
+            heavy.fences(intSetting("fences"), START, START + rounds * intervalMs(), out);
             return;
         }
-        world.fences(
-                intSetting("fences"),
-                intSetting("big-fences"),
-                (k, v, ts) -> p.send(topic, k, v, ts));
+        world.fences(intSetting("fences"), intSetting("big-fences"), out);
     }
 
     /** The positions of one round, of the event-heavy world or of the harness's. */
@@ -451,6 +478,9 @@ public final class JobThroughput {
         TileGrid grid = jobGrid();
         long t0 = System.nanoTime();
         try (Producer p = new Producer(kafka.bootstrapServers(), 20)) {
+            EventHeavyMemberships.Out memberships =
+                    (k, membership, ts) ->
+                            p.send(MEMBERSHIPS, k, MembershipRecords.bytes(membership), ts);
             long sent = 0;
             for (long round = 0; sent < m; round++) {
                 long[] left = {m - sent};
@@ -466,11 +496,17 @@ public final class JobThroughput {
                                         1L,
                                         Long::sum);
                                 p.send("positions", k, v, ts);
+                                if (answers != null) {
+                                    answers.position(k, v, memberships);
+                                }
                             }
                         });
                 sent += Math.min(entities, m - sent);
             }
             positionsProduced = sent;
+            if (answers != null) {
+                answers.flush(memberships);
+            }
         }
         log(
                 String.format(
@@ -613,7 +649,7 @@ public final class JobThroughput {
         CpuAccount cpu = new CpuAccount();
         cpu.start();
         long submitted = System.nanoTime();
-        Started started = start(options, tag, true);
+        Started started = start(options, tag, kafkaJob(options, true));
         JobClient client = started.client();
         FlinkRest rest = started.rest();
         CompletableFuture<?> result = client.getJobExecutionResult();
@@ -678,6 +714,9 @@ public final class JobThroughput {
         if (backend.equals("hashmap") && Double.isNaN(hashmapRate)) {
             hashmapRate = steady;
         }
+        if (reportedEvents == null) {
+            reportedEvents = tag + "-events";
+        }
         eventPathRows.append(
                 EventPath.row(
                         backend,
@@ -726,6 +765,103 @@ public final class JobThroughput {
                         written.perSecond()));
         mon.describe(details);
         cpuTable(details, cpu);
+    }
+
+    /**
+     * The event path alone (phase {@code eventpath}): the memberships of the positions, from their
+     * topic, through the entity stage, the properties join and the ordering to an events topic;
+     * {@code throughput-warmup} unreported runs first.
+     */
+    private void eventPathPhase() throws Exception {
+        section("The event path alone (memberships in Kafka, entity stage to sink)");
+        StringBuilder warmUps = new StringBuilder();
+        int warmups = intSetting("throughput-warmup");
+        for (int i = 0; i < warmups; i++) {
+            warmUps.append(eventPathRun());
+        }
+        String tag = "ep-" + (runs + 1);
+        EventPath.describeAlone(report, eventPathRun(), warmUps);
+        if (reportedEvents != null) {
+            sameEvents(reportedEvents, tag + "-events");
+        }
+    }
+
+    /**
+     * Says in the report whether the whole job and the event path alone wrote the same events: they
+     * do when the memberships of {@link EventHeavyMemberships} are the tile stage's.
+     */
+    private void sameEvents(String job, String alone) {
+        TopicDigest a;
+        TopicDigest b;
+        try (KafkaConsumer<byte[], byte[]> c = kafka.consumer("digest-" + alone, true)) {
+            a = TopicDigest.of(c, job);
+            b = TopicDigest.of(c, alone);
+        }
+        String line =
+                String.format(
+                        Locale.ROOT,
+                        "The whole job's reported run wrote %,d events (hash %s), the event path"
+                                + " alone %,d (hash %s): %s.",
+                        a.records(),
+                        a.hash(),
+                        b.records(),
+                        b.hash(),
+                        a.equals(b) ? "the same events" : "they differ");
+        report.append(line).append("\n\n");
+        log(line);
+    }
+
+    /** One run of the event path alone; its row of the table. */
+    private String eventPathRun() throws Exception {
+        String tag = "ep-" + (++runs);
+        kafka.createTopic(tag + "-events", positionPartitions, false);
+        EventPath.stampAppendTime(kafka.bootstrapServers(), tag + "-events");
+        kafka.createTopic(tag + "-dlq", 1, false);
+        Map<String, String> o = baseOptions(tag, "hashmap", "exactly-once");
+        o.put("checkpoint-interval", settings.get("checkpoint-interval"));
+        JobOptions options = JobOptions.of(o);
+        log("event path run " + tag + ": " + options.asMap());
+        collectEarlierRuns();
+        CpuAccount cpu = new CpuAccount();
+        cpu.start();
+        long submitted = System.nanoTime();
+        Started started =
+                start(
+                        options,
+                        tag,
+                        env ->
+                                EventPathJob.assemble(
+                                        env,
+                                        options,
+                                        membershipSource(tag),
+                                        JobIo.kafka(options, true)));
+        CompletableFuture<?> result = started.client().getJobExecutionResult();
+        while (!result.isDone()) {
+            Thread.sleep(1000);
+            cpu.sample();
+        }
+        double wall = (System.nanoTime() - submitted) / 1e9;
+        result.get(); // rethrows a failure
+        cpu.sample();
+        EventPath.Written written;
+        try (KafkaConsumer<byte[], byte[]> c = kafka.consumer("written-" + tag, true)) {
+            written = EventPath.read(c, tag + "-events");
+        }
+        String row = EventPath.aloneRow(tag, written, positionsProduced, wall, cpu);
+        log(row.trim());
+        return row;
+    }
+
+    /** The memberships topic, read once from its beginning to the end it has at start. */
+    private KafkaSource<Membership> membershipSource(String tag) {
+        return KafkaSource.<Membership>builder()
+                .setBootstrapServers(kafka.bootstrapServers())
+                .setGroupId(tag)
+                .setTopics(MEMBERSHIPS)
+                .setStartingOffsets(OffsetsInitializer.earliest())
+                .setBounded(OffsetsInitializer.latest())
+                .setDeserializer(new MembershipRecords())
+                .build();
     }
 
     private void eventPathTable() {
@@ -967,7 +1103,7 @@ public final class JobThroughput {
             o.put("fences-topic", tag + "-fences");
             kafka.createTopic(tag + "-fences", 2, true);
             try (Producer p = new Producer(kafka.bootstrapServers(), 20)) {
-                writeBaseFences(p, tag + "-fences");
+                writeBaseFences((k, v, ts) -> p.send(tag + "-fences", k, v, ts));
             }
         }
         JobOptions options = JobOptions.of(o);
@@ -982,7 +1118,7 @@ public final class JobThroughput {
         System.gc();
         long heapBefore = usedHeap();
         Counting.reset();
-        Started started = start(options, tag, false);
+        Started started = start(options, tag, kafkaJob(options, false));
         JobClient client = started.client();
         FlinkRest rest = started.rest();
         Monitor mon = new Monitor(rest, client.getJobID().toString());
@@ -1563,12 +1699,22 @@ public final class JobThroughput {
      * can be taken before Flink binds it (the broker and the clients open ports all the time): then
      * it tries again with another, up to three times.
      */
-    private Started start(JobOptions options, String tag, boolean bounded) throws Exception {
+    /** Adds a job to an environment. */
+    private interface Assembly {
+        void into(StreamExecutionEnvironment env) throws Exception;
+    }
+
+    /** The geofence job between the harness's topics, checkpointed. */
+    private static Assembly kafkaJob(JobOptions options, boolean bounded) {
+        return env -> GeofenceJob.assemble(env, options, io(options, bounded), true);
+    }
+
+    private Started start(JobOptions options, String tag, Assembly job) throws Exception {
         for (int attempt = 1; ; attempt++) {
             int port = freePort();
             StreamExecutionEnvironment env =
                     StreamExecutionEnvironment.createLocalEnvironment(flinkConfig(port, tag));
-            GeofenceJob.assemble(env, options, io(options, bounded), true);
+            job.into(env);
             try {
                 return new Started(
                         env.executeAsync(options.get("job-name") + " " + tag), new FlinkRest(port));
