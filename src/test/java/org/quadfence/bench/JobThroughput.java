@@ -83,6 +83,11 @@ import java.util.stream.Stream;
  *   <li><b>Latency.</b> The job runs unbounded; positions are produced at a fixed rate with event
  *       time = now; the events topic is read (read_committed for exactly-once) and each event's
  *       latency is the time it was read minus its timestamp (the position's event time).
+ *   <li><b>Event path alone</b> ({@code eventpath}, with {@code --workload event-heavy}). The
+ *       memberships of the positions ({@link EventHeavyMemberships}), written to a topic of their
+ *       own as the positions are produced, go through the job's event stages to an events topic
+ *       ({@code EventPathJob}), exactly-once, heap state; the rate at which the sink wrote them
+ *       ({@link EventPath}), and whether the events are the whole job's.
  * </ul>
  *
  * <p>{@code --workload one-city} puts every entity and nearly every fence in one city, so that all
