@@ -712,6 +712,7 @@ public final class JobThroughput {
                         groups.getOrDefault(CpuAccount.GC, 0.0),
                         groups.getOrDefault(CpuAccount.JIT, 0.0));
         log(line);
+        log(tag + ": " + tenths(progress, positionsProduced, first));
         if (!reported) {
             warmupLines.append("- ").append(line).append('\n');
             return;
@@ -761,13 +762,15 @@ public final class JobThroughput {
                         "Startup (submit to first position read) %.1f s; positions read %d; events"
                                 + " per position %.3f.%n%n"
                                 + "Event path: %,d events written by the sink in %.1f s (first to"
-                                + " last, broker append time), %,.0f events/s.%n%n",
+                                + " last, broker append time), %,.0f events/s.%n%n"
+                                + "The %s.%n%n",
                         first == 0 ? Double.NaN : (first - submitted) / 1e9,
                         Counting.COUNT.sum(),
                         (double) events / positionsProduced,
                         events,
                         (written.last() - written.first()) / 1e3,
-                        written.perSecond()));
+                        written.perSecond(),
+                        tenths(progress, positionsProduced, first)));
         mon.describe(details);
         cpuTable(details, cpu);
     }
@@ -874,6 +877,25 @@ public final class JobThroughput {
     }
 
     /** Rate of positions read between 10% and 90% of all. */
+    /**
+     * When each tenth of {@code total} had been read, in seconds from the first position read:
+     * where the run stalled (the fences' load at its start) and where it ran steadily.
+     */
+    private static String tenths(List<long[]> progress, long total, long first) {
+        if (first == 0) {
+            return "no positions read";
+        }
+        StringBuilder b = new StringBuilder("positions read by tenths at");
+        int tenth = 1;
+        for (long[] p : progress) {
+            while (tenth <= 10 && p[1] >= total * tenth / 10) {
+                b.append(String.format(Locale.ROOT, " %.1f", (p[0] - first) / 1e9));
+                tenth++;
+            }
+        }
+        return b.append(" s").toString();
+    }
+
     private static double steadyRate(List<long[]> progress, long total) {
         long[] a = null;
         long[] b = null;
