@@ -785,10 +785,10 @@ public final class JobThroughput {
         StringBuilder warmUps = new StringBuilder();
         int warmups = intSetting("throughput-warmup");
         for (int i = 0; i < warmups; i++) {
-            warmUps.append(eventPathRun());
+            warmUps.append(eventPathRun("ep-" + (++runs)));
         }
-        String tag = "ep-" + (runs + 1);
-        EventPath.describeAlone(report, eventPathRun(), warmUps);
+        String tag = "ep-" + (++runs);
+        EventPath.describeAlone(report, eventPathRun(tag), warmUps);
         if (reportedEvents != null) {
             sameEvents(reportedEvents, tag + "-events");
         }
@@ -819,9 +819,10 @@ public final class JobThroughput {
         log(line);
     }
 
-    /** One run of the event path alone; its row of the table. */
-    private String eventPathRun() throws Exception {
-        String tag = "ep-" + (++runs);
+    /**
+     * One run of the event path alone, its topics named after {@code tag}; its row of the table.
+     */
+    private String eventPathRun(String tag) throws Exception {
         kafka.createTopic(tag + "-events", positionPartitions, false);
         EventPath.stampAppendTime(kafka.bootstrapServers(), tag + "-events");
         kafka.createTopic(tag + "-dlq", 1, false);
