@@ -14,9 +14,9 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 /**
  * The harness's memberships for the event path alone answer as the tile stage does: the fences of
- * the position's group in force at its time, by ascending id, and they cross Kafka unchanged. Run
- * with {@code mvn -B -ntp test -Dtest=EventHeavyMembershipsTest} (the bench package is left out of
- * the default test run).
+ * the position's group in force at its time, by ascending id, and they read back unchanged from
+ * their Kafka record bytes. Run with {@code mvn -B -ntp test -Dtest=EventHeavyMembershipsTest} (the
+ * bench package is left out of the default test run).
  */
 class EventHeavyMembershipsTest {
 
@@ -74,7 +74,7 @@ class EventHeavyMembershipsTest {
     }
 
     @Test
-    void aMembershipCrossesKafkaUnchanged() throws Exception {
+    void aMembershipReadsBackFromItsRecordBytesUnchanged() throws Exception {
         fence("{\"fenceId\":\"a\",\"rect\":[0,0,1,1]}", 0);
         Membership m = position("{\"entityId\":\"e\",\"lon\":0.25,\"lat\":0.75,\"timestamp\":7}");
         MembershipRecords records = new MembershipRecords();

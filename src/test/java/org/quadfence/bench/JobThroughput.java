@@ -248,6 +248,10 @@ public final class JobThroughput {
             throw new IllegalArgumentException(
                     "--workload is cities, one-city or event-heavy, not " + workload);
         }
+        boolean eventPath = phases.contains("eventpath");
+        if (eventPath && !workload.equals("event-heavy")) {
+            throw new IllegalArgumentException("phase eventpath needs --workload event-heavy");
+        }
         if (workload.equals("event-heavy")) {
             if (phases.contains("latency")) {
                 throw new IllegalArgumentException(
@@ -278,16 +282,10 @@ public final class JobThroughput {
                     positionPartitions = Math.max(positionPartitions, p);
                 }
             }
-            boolean eventPath = answers != null;
-            if (!eventPath && phases.contains("eventpath")) {
-                throw new IllegalArgumentException("phase eventpath needs --workload event-heavy");
-            }
             if (eventPath) {
                 kafka.createTopic(MEMBERSHIPS, positionPartitions, false);
             }
-            if (phases.contains("throughput")
-                    || phases.contains("scaleout")
-                    || phases.contains("eventpath")) {
+            if (phases.contains("throughput") || phases.contains("scaleout") || eventPath) {
                 kafka.createTopic("positions", positionPartitions, false);
                 producePositions();
                 answers = null;
@@ -879,8 +877,9 @@ public final class JobThroughput {
 
     /** Rate of positions read between 10% and 90% of all. */
     /**
-     * When each tenth of {@code total} had been read, in seconds from the first position read:
-     * where the run stalled (the fences' load at its start) and where it ran steadily.
+     * When each tenth of {@code total} had been read, in seconds from the first position read (to
+     * the 250 ms at which {@code progress} is sampled): where the run stalled (the fences' load at
+     * its start) and where it ran steadily.
      */
     private static String tenths(List<long[]> progress, long total, long first) {
         if (first == 0) {
