@@ -1,5 +1,6 @@
 package org.quadfence.io;
 
+import com.fasterxml.jackson.core.io.NumberInput;
 import org.quadfence.model.Groups;
 import org.quadfence.model.Position;
 
@@ -167,7 +168,9 @@ final class PlainPositionReader {
 
     /**
      * A JSON number with a finite value in [-bound, bound]; NaN for anything else. Its value is
-     * Jackson's: {@link Double#parseDouble}'s, but an integer is a long first, so "-0" is 0.0.
+     * Jackson's: the correctly rounded double ({@link Double#parseDouble}'s, here by Jackson's
+     * FastDoubleParser, as {@link Limits#jsonFactory} reads), but an integer is a long first, so
+     * "-0" is 0.0.
      */
     private double number(int bound) {
         int start = at;
@@ -203,7 +206,8 @@ final class PlainPositionReader {
     }
 
     private double parse(int start) {
-        return Double.parseDouble(new String(in, start, at - start, StandardCharsets.ISO_8859_1));
+        String text = new String(in, start, at - start, StandardCharsets.ISO_8859_1);
+        return NumberInput.parseDouble(text, true);
     }
 
     /**

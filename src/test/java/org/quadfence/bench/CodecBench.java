@@ -7,11 +7,14 @@ import org.openjdk.jmh.annotations.Measurement;
 import org.openjdk.jmh.annotations.Mode;
 import org.openjdk.jmh.annotations.OutputTimeUnit;
 import org.openjdk.jmh.annotations.Scope;
+import org.openjdk.jmh.annotations.Setup;
 import org.openjdk.jmh.annotations.State;
 import org.openjdk.jmh.annotations.Warmup;
+import org.quadfence.io.FenceChangeCodec;
 import org.quadfence.io.GeofenceEventCodec;
 import org.quadfence.io.PositionCodec;
 import org.quadfence.model.EventType;
+import org.quadfence.model.FenceChange;
 import org.quadfence.model.GeofenceEvent;
 import org.quadfence.model.Parsed;
 import org.quadfence.model.Position;
@@ -20,7 +23,8 @@ import java.nio.charset.StandardCharsets;
 import java.util.concurrent.TimeUnit;
 
 /**
- * The codecs on the hot path: parsing a position and writing an event. Run with {@code java -cp
+ * The codecs on the hot path: parsing a position and writing an event; and parsing a polygon fence,
+ * which a large fences file does 100,000s of times at start. Run with {@code java -cp
  * target/test-classes:target/classes:<test classpath> org.openjdk.jmh.Main CodecBench}.
  */
 @State(Scope.Thread)
@@ -52,6 +56,45 @@ public class CodecBench {
                     40.7484,
                     "{\"name\":\"Depot\"}");
 
+    private final GeofenceEvent eventAtSixDecimals =
+            new GeofenceEvent(
+                    "truck-17",
+                    "depot-1",
+                    EventType.EXIT,
+                    1732233600000L,
+                    -73.985712,
+                    40.748433,
+                    null);
+    private final FenceChangeCodec fences = new FenceChangeCodec();
+    private final byte[] polygonFence = polygon(256);
+
+    /** A polygon fence of {@code n} vertices on a circle, its coordinates at full precision. */
+    private static byte[] polygon(int n) {
+        StringBuilder s =
+                new StringBuilder(
+                        "{\"type\":\"Feature\",\"id\":\"zone-1\",\"geometry\":"
+                                + "{\"type\":\"Polygon\",\"coordinates\":[[");
+        for (int i = 0; i <= n; i++) {
+            double a = 2 * Math.PI * (i % n) / n;
+            s.append(i == 0 ? "" : ",")
+                    .append('[')
+                    .append(-73.9857 + 0.01 * Math.cos(a))
+                    .append(',')
+                    .append(40.7484 + 0.01 * Math.sin(a))
+                    .append(']');
+        }
+        return s.append("]]}}").toString().getBytes(StandardCharsets.UTF_8);
+    }
+
+    /** Fails the run if the polygon is a dead letter: its parse would measure the error path. */
+    @Setup
+    public void polygonIsAFence() {
+        Parsed<FenceChange> parsed = fences.parse(null, polygonFence, 0);
+        if (!parsed.ok()) {
+            throw new IllegalStateException(parsed.deadLetter().toString());
+        }
+    }
+
     @Benchmark
     public Parsed<Position> parsePosition() {
         return positions.parse(position);
@@ -70,5 +113,10 @@ public class CodecBench {
     @Benchmark
     public byte[] encodeEvent() {
         return events.encode(event);
+    }
+
+    @Benchmark
+    public Parsed<FenceChange> parsePolygonFence() {
+        return fences.parse(null, polygonFence, 0);
     }
 }

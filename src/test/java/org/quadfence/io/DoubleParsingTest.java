@@ -1,0 +1,82 @@
+package org.quadfence.io;
+
+import org.junit.jupiter.api.Test;
+import org.quadfence.model.FenceChange;
+import org.quadfence.model.Parsed;
+import org.quadfence.model.Position;
+
+import java.math.BigDecimal;
+import java.math.MathContext;
+import java.nio.charset.StandardCharsets;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Random;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+/**
+ * Coordinates read by the job (positions, fences) are the doubles {@link Double#parseDouble} gives
+ * for their text, bit for bit, also where the text has more digits than a double holds: the readers
+ * use Jackson's FastDoubleParser, not the JDK's.
+ */
+class DoubleParsingTest {
+
+    private final Random random = new Random(20261129);
+
+    @Test
+    void positionsReadEveryCoordinateAsParseDoubleDoes() {
+        PositionCodec codec = new PositionCodec();
+        for (String text : numbers()) {
+            byte[] line =
+                    ("{\"entityId\":\"e\",\"lon\":" + text + ",\"lat\":0.5,\"timestamp\":1}")
+                            .getBytes(StandardCharsets.UTF_8);
+            Parsed<Position> parsed = codec.parse(line);
+            assertThat(parsed.ok()).as(text).isTrue();
+            assertThat(Double.doubleToRawLongBits(parsed.value().lon()))
+                    .as(text)
+                    .isEqualTo(Double.doubleToRawLongBits(Double.parseDouble(text)));
+        }
+    }
+
+    @Test
+    void fencesReadEveryCoordinateAsParseDoubleDoes() {
+        FenceChangeCodec codec = new FenceChangeCodec();
+        for (String text : numbers()) {
+            byte[] line = ("{\"fenceId\":\"f\",\"rect\":[" + text + ",0,180,1]}").getBytes();
+            Parsed<FenceChange> parsed = codec.parse(null, line, 0);
+            assertThat(parsed.ok()).as(text).isTrue();
+            assertThat(Double.doubleToRawLongBits(parsed.value().rect().minLon()))
+                    .as(text)
+                    .isEqualTo(Double.doubleToRawLongBits(Double.parseDouble(text)));
+        }
+    }
+
+    /**
+     * Longitudes in [-180, 180) as JSON numbers: 1 to 40 significant digits, with and without an
+     * exponent, and the decimals halfway between two neighbouring doubles (the hardest to round).
+     */
+    private List<String> numbers() {
+        List<String> texts = new ArrayList<>();
+        for (int i = 0; i < 20_000; i++) {
+            double v = random.nextDouble() * 360 - 180;
+            String exact = new BigDecimal(v).toPlainString();
+            texts.add(exact.substring(0, Math.min(exact.length(), 3 + random.nextInt(40))));
+            double next = Math.nextUp(v);
+            texts.add(
+                    new BigDecimal(v)
+                            .add(new BigDecimal(next))
+                            .multiply(new BigDecimal("0.5"))
+                            .toString());
+            texts.add(Math.round(v * 1e6) / 1e6 + "e0");
+            texts.add(
+                    new BigDecimal(v)
+                                    .movePointLeft(3)
+                                    .round(new MathContext(1 + random.nextInt(25)))
+                                    .toPlainString()
+                            + "E3");
+        }
+        texts.removeIf(
+                t -> t.endsWith(".") || t.endsWith("-") || Math.abs(Double.parseDouble(t)) > 180);
+        return texts;
+    }
+}
