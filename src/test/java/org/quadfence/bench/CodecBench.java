@@ -56,15 +56,6 @@ public class CodecBench {
                     40.7484,
                     "{\"name\":\"Depot\"}");
 
-    private final GeofenceEvent eventAtSixDecimals =
-            new GeofenceEvent(
-                    "truck-17",
-                    "depot-1",
-                    EventType.EXIT,
-                    1732233600000L,
-                    -73.985712,
-                    40.748433,
-                    null);
     private final FenceChangeCodec fences = new FenceChangeCodec();
     private final byte[] polygonFence = polygon(256);
 

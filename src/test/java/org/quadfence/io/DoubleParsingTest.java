@@ -42,7 +42,9 @@ class DoubleParsingTest {
     void fencesReadEveryCoordinateAsParseDoubleDoes() {
         FenceChangeCodec codec = new FenceChangeCodec();
         for (String text : numbers()) {
-            byte[] line = ("{\"fenceId\":\"f\",\"rect\":[" + text + ",0,180,1]}").getBytes();
+            byte[] line =
+                    ("{\"fenceId\":\"f\",\"rect\":[" + text + ",0,180,1]}")
+                            .getBytes(StandardCharsets.UTF_8);
             Parsed<FenceChange> parsed = codec.parse(null, line, 0);
             assertThat(parsed.ok()).as(text).isTrue();
             assertThat(Double.doubleToRawLongBits(parsed.value().rect().minLon()))
