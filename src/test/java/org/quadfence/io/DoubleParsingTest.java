@@ -55,7 +55,8 @@ class DoubleParsingTest {
 
     /**
      * Longitudes in [-180, 180) as JSON numbers: 1 to 40 significant digits, with and without an
-     * exponent, and the decimals halfway between two neighbouring doubles (the hardest to round).
+     * exponent, the decimals halfway between two neighbouring doubles (the hardest to round), and
+     * two of the most characters a number may have.
      */
     private List<String> numbers() {
         List<String> texts = new ArrayList<>();
@@ -77,6 +78,10 @@ class DoubleParsingTest {
                                     .toPlainString()
                             + "E3");
         }
+        // As long as a number may be (Limits.MAX_NUMBER_CHARS): past the plain reader's, to
+        // Jackson.
+        texts.add("-179." + "9".repeat(Limits.MAX_NUMBER_CHARS - 6));
+        texts.add("0." + "0".repeat(400) + "1" + "5".repeat(Limits.MAX_NUMBER_CHARS - 404));
         texts.removeIf(
                 t -> t.endsWith(".") || t.endsWith("-") || Math.abs(Double.parseDouble(t)) > 180);
         return texts;
