@@ -11,6 +11,7 @@ import java.nio.charset.StandardCharsets;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Random;
+import java.util.function.Function;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
@@ -26,31 +27,45 @@ class DoubleParsingTest {
     @Test
     void positionsReadEveryCoordinateAsParseDoubleDoes() {
         PositionCodec codec = new PositionCodec();
-        for (String text : numbers()) {
-            byte[] line =
-                    ("{\"entityId\":\"e\",\"lon\":" + text + ",\"lat\":0.5,\"timestamp\":1}")
-                            .getBytes(StandardCharsets.UTF_8);
-            Parsed<Position> parsed = codec.parse(line);
-            assertThat(parsed.ok()).as(text).isTrue();
-            assertThat(Double.doubleToRawLongBits(parsed.value().lon()))
-                    .as(text)
-                    .isEqualTo(Double.doubleToRawLongBits(Double.parseDouble(text)));
-        }
+        readEveryNumberAsParseDouble(
+                text -> {
+                    Parsed<Position> parsed =
+                            codec.parse(
+                                    utf8(
+                                            "{\"entityId\":\"e\",\"lon\":"
+                                                    + text
+                                                    + ",\"lat\":0.5,\"timestamp\":1}"));
+                    return parsed.ok() ? parsed.value().lon() : null;
+                });
     }
 
     @Test
     void fencesReadEveryCoordinateAsParseDoubleDoes() {
         FenceChangeCodec codec = new FenceChangeCodec();
+        readEveryNumberAsParseDouble(
+                text -> {
+                    Parsed<FenceChange> parsed =
+                            codec.parse(
+                                    null,
+                                    utf8("{\"fenceId\":\"f\",\"rect\":[" + text + ",0,180,1]}"),
+                                    0);
+                    return parsed.ok() ? parsed.value().rect().minLon() : null;
+                });
+    }
+
+    /** {@code read} gives each number's double (null: the record was refused) as parseDouble. */
+    private void readEveryNumberAsParseDouble(Function<String, Double> read) {
         for (String text : numbers()) {
-            byte[] line =
-                    ("{\"fenceId\":\"f\",\"rect\":[" + text + ",0,180,1]}")
-                            .getBytes(StandardCharsets.UTF_8);
-            Parsed<FenceChange> parsed = codec.parse(null, line, 0);
-            assertThat(parsed.ok()).as(text).isTrue();
-            assertThat(Double.doubleToRawLongBits(parsed.value().rect().minLon()))
+            Double value = read.apply(text);
+            assertThat(value).as(text).isNotNull();
+            assertThat(Double.doubleToRawLongBits(value))
                     .as(text)
                     .isEqualTo(Double.doubleToRawLongBits(Double.parseDouble(text)));
         }
+    }
+
+    private static byte[] utf8(String s) {
+        return s.getBytes(StandardCharsets.UTF_8);
     }
 
     /**
