@@ -19,7 +19,7 @@ import java.util.SplittableRandom;
  * of a fixed phase in [0, interval), plus a jitter of at most {@link #JITTER_MS}, so event time
  * grows and is out of order by less than the jitter.
  */
-final class BenchWorld {
+public final class BenchWorld {
 
     /** The largest out-of-orderness of positions in event time, well within the job's 1 s. */
     static final int JITTER_MS = 300;
@@ -83,7 +83,7 @@ final class BenchWorld {
     private final String[] ids;
     private final byte[][] keys;
 
-    BenchWorld(long seed, int entities, int intervalMs, boolean oneCity) {
+    public BenchWorld(long seed, int entities, int intervalMs, boolean oneCity) {
         this.seed = seed;
         this.oneCity = oneCity;
         this.entities = entities;
@@ -150,7 +150,7 @@ final class BenchWorld {
     }
 
     /** Receives one generated record. */
-    interface RecordSink {
+    public interface RecordSink {
         void accept(byte[] key, byte[] value, long timestamp);
     }
 
@@ -158,7 +158,7 @@ final class BenchWorld {
      * Writes {@code count} fences: two continent-size, {@code big} of 1 to 30 degrees around city
      * areas, and the rest city blocks to a few km, clustered around the city centres.
      */
-    void fences(int count, int big, RecordSink out) {
+    public void fences(int count, int big, RecordSink out) {
         SplittableRandom r = new SplittableRandom(seed * 31 + 3);
         int n = 0;
         // Two continents: North America and Europe.
@@ -235,7 +235,7 @@ final class BenchWorld {
      * Writes the positions of round {@code round}: every entity once, in phase order, with event
      * times {@code start + round * interval + phase + jitter}.
      */
-    void round(long start, long round, int intervalMs, RecordSink out) {
+    public void round(long start, long round, int intervalMs, RecordSink out) {
         long base = start + round * intervalMs;
         for (int i = 0; i < entities; i++) {
             int e = order[i];

@@ -27,6 +27,7 @@ import org.apache.kafka.clients.producer.ProducerRecord;
 import org.apache.kafka.common.TopicPartition;
 import org.apache.kafka.common.serialization.ByteArraySerializer;
 import org.quadfence.api.EventPathJob;
+import org.quadfence.io.EventTimes;
 import org.quadfence.io.InputRules;
 import org.quadfence.job.GeofenceJob;
 import org.quadfence.job.JobIo;
@@ -1362,7 +1363,10 @@ public final class JobThroughput {
         return o;
     }
 
-    /** The Kafka io of {@link JobIo#kafka}, with positions counted as they are read. */
+    /**
+     * The Kafka io of {@link JobIo#kafka}, with positions counted as they are read (and their event
+     * time kept in checkpoints, as the job's own positions source does).
+     */
     private static GeofenceJob.Io io(JobOptions options, boolean bounded) {
         GeofenceJob.Io wired = JobIo.kafka(options, bounded);
         KafkaIo k =
@@ -1372,12 +1376,17 @@ public final class JobThroughput {
                         JobIo.transactionalIdPrefix(options),
                         options.kafkaProperties(),
                         options.inputRules());
+        String topic = options.get("positions-topic");
         return wired.withPositions(
-                k.positions(
-                        options.get("positions-topic"),
-                        KafkaIo.startingOffsets(options.get("starting-offsets")),
-                        bounded,
-                        new Counting()));
+                k.keepingEventTime(
+                        k.positions(
+                                topic,
+                                KafkaIo.startingOffsets(options.get("starting-offsets")),
+                                bounded,
+                                new Counting()),
+                        topic,
+                        EventTimes.POSITIONS,
+                        options.millis("max-out-of-orderness")));
     }
 
     /** A local Flink on loopback (as the CLI's), REST on {@code port}, checkpoints on disk. */

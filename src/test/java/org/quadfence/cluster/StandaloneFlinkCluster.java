@@ -84,6 +84,9 @@ final class StandaloneFlinkCluster implements AutoCloseable {
     /** BashJavaUtils' answer per command: the same configuration gives the same answer. */
     private final Map<String, List<String>> resourceParams = new HashMap<>();
 
+    /** The config.yaml's entries, for the JVM flags of env.java.opts.*. */
+    private final Map<String, String> config = new LinkedHashMap<>();
+
     private final Thread shutdownHook;
     private Process taskManager;
     private int taskManagersStarted;
@@ -171,6 +174,7 @@ final class StandaloneFlinkCluster implements AutoCloseable {
         c.put("web.tmpdir", dir.resolve("web").toString());
         c.put("blob.storage.directory", dir.resolve("blobs").toString());
         c.putAll(settings);
+        config.putAll(c);
         StringBuilder yaml = new StringBuilder();
         c.forEach((k, v) -> yaml.append(k).append(": ").append(quote(v)).append('\n'));
         Files.writeString(conf.resolve("config.yaml"), yaml);
@@ -268,6 +272,14 @@ final class StandaloneFlinkCluster implements AutoCloseable {
         cmd.add(java());
         cmd.addAll(JAVA_17_FLAGS);
         cmd.addAll(Arrays.asList(params.get(0).trim().split("\\s+")));
+        // As Flink's scripts do: env.java.opts.all, then the process kind's own.
+        String kind = resourceCommand.startsWith("GET_TM") ? "taskmanager" : "jobmanager";
+        for (String key : List.of("env.java.opts.all", "env.java.opts." + kind)) {
+            String opts = config.getOrDefault(key, "").trim();
+            if (!opts.isEmpty()) {
+                cmd.addAll(Arrays.asList(opts.split("\\s+")));
+            }
+        }
         cmd.addAll(logFlags(name));
         cmd.add("-Djava.io.tmpdir=" + dir.resolve("tmp"));
         cmd.add("-classpath");
