@@ -146,8 +146,13 @@ public final class RestartedTaskManager {
                             (System.nanoTime() - t0) / 1e9));
             measure(flink, job, backlog, before, t0);
             long events = committedEvents(kafka);
-            up.log("events committed in all: " + events + " (dead letters: " + dlq(kafka) + ")");
+            long deadLetters = dlq(kafka);
+            up.log("events committed in all: " + events + " (dead letters: " + deadLetters + ")");
             flink.post("/jobs/" + job + "/stop", Map.of("drain", false));
+            // Every record of this world is good: a dead letter is a position that came late.
+            if (deadLetters > 0) {
+                throw new IllegalStateException(deadLetters + " dead letters: see the log above");
+            }
         } catch (Exception | Error e) {
             if (up.flink() != null) {
                 System.out.println(up.flink().logTails(60));
