@@ -3,15 +3,14 @@ package org.quadfence.cluster;
 import org.apache.flink.util.FileUtils;
 
 import com.fasterxml.jackson.databind.JsonNode;
-import org.apache.kafka.clients.consumer.KafkaConsumer;
 import org.apache.kafka.clients.producer.KafkaProducer;
 import org.apache.kafka.clients.producer.ProducerRecord;
-import org.apache.kafka.common.TopicPartition;
 import org.quadfence.bench.BenchWorld;
+import org.quadfence.testing.CommittedReader;
 import org.quadfence.testing.KafkaBroker;
 import org.quadfence.testing.KafkaTopics;
+import org.quadfence.testing.Patience;
 
-import java.nio.charset.StandardCharsets;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.time.Instant;
@@ -51,6 +50,9 @@ public final class RestartedTaskManager {
     private static final int INTERVAL_MS = 10_000;
     private static final int POSITION_PARTITIONS = 4;
     private static final Duration WAIT = Duration.ofMinutes(10);
+
+    /** How long the events topic stays the same before its events are taken as all. */
+    private static final Duration QUIET = Duration.ofSeconds(15);
 
     /** Rounds of positions read before the kill: the fences go into state with them. */
     private static final long LOADED_ROUNDS = 2;
@@ -102,12 +104,11 @@ public final class RestartedTaskManager {
             KafkaBroker kafka = up.kafka();
             kafka.createTopic("fences-bench", 2, true);
             kafka.createTopic("positions-bench", POSITION_PARTITIONS, false);
-            long loaded = LOADED_ROUNDS;
             try (KafkaProducer<byte[], byte[]> p = KafkaTopics.producer(kafka, FAST)) {
                 world.fences(FENCES, BIG_FENCES, (k, v, ts) -> send(p, "fences-bench", k, v, ts));
-                produceRounds(p, 0, loaded);
+                produceRounds(p, 0, LOADED_ROUNDS);
             }
-            up.log("fences and " + loaded * ENTITIES + " positions produced");
+            up.log("fences and " + LOADED_ROUNDS * ENTITIES + " positions produced");
             List<String> jobArgs =
                     StandaloneFlinkCluster.jobArguments(
                             dir.resolve("job.properties"),
@@ -121,7 +122,7 @@ public final class RestartedTaskManager {
             goal2.set(goal2.indexOf("--checkpoint-interval") + 1, "10s");
             String job = flink.runJar(flink.uploadJar(JOB_JAR), goal2, 2, null);
             flink.awaitRunning(job, WAIT);
-            awaitRead(flink, job, loaded * ENTITIES);
+            awaitRead(flink, job, LOADED_ROUNDS * ENTITIES);
             long read = System.currentTimeMillis();
             flink.await(
                     "a checkpoint after the loaded positions were read",
@@ -131,10 +132,10 @@ public final class RestartedTaskManager {
             long before = offsets(flink, job);
             flink.killTaskManager();
             try (KafkaProducer<byte[], byte[]> p = KafkaTopics.producer(kafka, FAST)) {
-                produceRounds(p, loaded, rounds);
+                produceRounds(p, LOADED_ROUNDS, rounds);
                 flushWatermarks(p, rounds);
             }
-            long backlog = (rounds - loaded) * ENTITIES;
+            long backlog = (rounds - LOADED_ROUNDS) * ENTITIES;
             up.log(backlog + " more positions produced; starting a fresh TaskManager");
             long t0 = System.nanoTime();
             flink.startTaskManager();
@@ -145,8 +146,15 @@ public final class RestartedTaskManager {
                             "the job runs again %.1f s after the TaskManager's start",
                             (System.nanoTime() - t0) / 1e9));
             measure(flink, job, backlog, before, t0);
-            long events = committedEvents(kafka);
-            long deadLetters = dlq(kafka);
+            // Read once the backlog is, so that reading them takes nothing from the measurement.
+            Patience patience = new Patience(() -> WAIT, () -> "the logs are in " + dir);
+            long events;
+            long deadLetters;
+            try (CommittedReader committed = patience.committed(kafka, "geofence-events", QUIET);
+                    CommittedReader dlq = patience.committed(kafka, "geofence-dlq", QUIET)) {
+                events = committed.awaitQuiet(1).size();
+                deadLetters = dlq.count();
+            }
             up.log("events committed in all: " + events + " (dead letters: " + deadLetters + ")");
             flink.post("/jobs/" + job + "/stop", Map.of("drain", false));
             // Every record of this world is good: a dead letter is a position that came late.
@@ -173,16 +181,15 @@ public final class RestartedTaskManager {
     private static void flushWatermarks(KafkaProducer<byte[], byte[]> p, long rounds) {
         long t = START + rounds * INTERVAL_MS + 600_000;
         for (int partition = 0; partition < POSITION_PARTITIONS; partition++) {
-            String v =
-                    "{\"entityId\":\"flush-%d\",\"lon\":0.0,\"lat\":-80.0,\"timestamp\":%d}"
-                            .formatted(partition, t);
+            String id = "flush-" + partition;
             p.send(
-                    new ProducerRecord<>(
+                    KafkaTopics.record(
                             "positions-bench",
                             partition,
+                            id,
                             t,
-                            ("flush-" + partition).getBytes(StandardCharsets.UTF_8),
-                            v.getBytes(StandardCharsets.UTF_8)));
+                            "{\"entityId\":\"%s\",\"lon\":0.0,\"lat\":-80.0,\"timestamp\":%d}"
+                                    .formatted(id, t)));
         }
     }
 
@@ -292,33 +299,5 @@ public final class RestartedTaskManager {
     private static long lastCheckpoint(StandaloneFlinkCluster flink, String job) throws Exception {
         JsonNode c = flink.get("/jobs/" + job + "/checkpoints").path("latest").path("completed");
         return c.isMissingNode() || c.isNull() ? 0 : c.path("latest_ack_timestamp").asLong();
-    }
-
-    /** The committed events, once their count stayed the same for 15 s. */
-    private long committedEvents(KafkaBroker kafka) throws Exception {
-        long last = -1;
-        long n = count(kafka, "geofence-events");
-        while (n != last) {
-            Thread.sleep(15_000);
-            last = n;
-            n = count(kafka, "geofence-events");
-        }
-        return n;
-    }
-
-    private static long dlq(KafkaBroker kafka) {
-        return count(kafka, "geofence-dlq");
-    }
-
-    private static long count(KafkaBroker kafka, String topic) {
-        try (KafkaConsumer<byte[], byte[]> c = kafka.consumer("count-" + System.nanoTime(), true)) {
-            List<TopicPartition> parts = KafkaTopics.assignFromBeginning(c, topic);
-            Map<TopicPartition, Long> end = c.endOffsets(parts);
-            long n = 0;
-            while (parts.stream().anyMatch(tp -> c.position(tp) < end.get(tp))) {
-                n += c.poll(Duration.ofMillis(200)).count();
-            }
-            return n;
-        }
     }
 }
