@@ -2,6 +2,7 @@ package org.quadfence.kafka;
 
 import org.apache.flink.api.common.eventtime.SerializableTimestampAssigner;
 import org.apache.flink.api.common.eventtime.WatermarkStrategy;
+import org.apache.flink.api.common.serialization.DeserializationSchema;
 import org.apache.flink.api.common.typeinfo.TypeInformation;
 import org.apache.flink.api.connector.source.Boundedness;
 import org.apache.flink.api.connector.source.Source;
@@ -10,13 +11,26 @@ import org.apache.flink.api.connector.source.SourceReaderContext;
 import org.apache.flink.api.connector.source.SplitEnumerator;
 import org.apache.flink.api.connector.source.SplitEnumeratorContext;
 import org.apache.flink.api.java.typeutils.ResultTypeQueryable;
+import org.apache.flink.configuration.Configuration;
+import org.apache.flink.connector.base.source.reader.RecordsWithSplitIds;
+import org.apache.flink.connector.base.source.reader.synchronization.FutureCompletingBlockingQueue;
 import org.apache.flink.connector.kafka.source.KafkaSource;
 import org.apache.flink.connector.kafka.source.enumerator.KafkaSourceEnumState;
+import org.apache.flink.connector.kafka.source.metrics.KafkaSourceReaderMetrics;
+import org.apache.flink.connector.kafka.source.reader.KafkaRecordEmitter;
+import org.apache.flink.connector.kafka.source.reader.KafkaSourceReader;
+import org.apache.flink.connector.kafka.source.reader.deserializer.KafkaRecordDeserializationSchema;
+import org.apache.flink.connector.kafka.source.reader.fetcher.KafkaSourceFetcherManager;
 import org.apache.flink.connector.kafka.source.split.KafkaPartitionSplit;
 import org.apache.flink.core.io.SimpleVersionedSerializer;
+import org.apache.flink.metrics.MetricGroup;
+import org.apache.flink.util.UserCodeClassLoader;
+
+import org.apache.kafka.clients.consumer.ConsumerRecord;
 
 import java.time.Duration;
 import java.util.Map;
+import java.util.Properties;
 
 /**
  * A {@link KafkaSource} whose checkpoints keep, per partition, the latest event time it had read
@@ -32,7 +46,8 @@ import java.util.Map;
  * <p>The state is Kafka's splits, serialized by Kafka's serializer, plus 8 bytes each.
  *
  * <p>With an idle timeout, its watermark strategy is {@link #idleness}: a partition is idle only
- * when it was silent while the broker answered, not while the broker was away.
+ * when the reader has caught up with it and it was silent while the broker answered; a partition
+ * idle at the checkpoint with nothing new is idle again at once after a restore.
  */
 public final class EventTimeKafkaSource<T>
         implements Source<T, KafkaPartitionSplit, KafkaSourceEnumState>, ResultTypeQueryable<T> {
@@ -63,6 +78,7 @@ public final class EventTimeKafkaSource<T>
         this.client = Map.copyOf(client);
         this.eventTime = eventTime;
         this.boundMs = boundMs;
+        KafkaInternals.check();
     }
 
     /**
@@ -101,10 +117,48 @@ public final class EventTimeKafkaSource<T>
         return kafka.getEnumeratorCheckpointSerializer();
     }
 
+    /**
+     * Kafka's reader as {@link KafkaSource} makes it, with a split reader that reports the
+     * consumer's positions ({@link ProgressSplitReader}), inside an {@link EventTimeReader}.
+     */
     @Override
     public SourceReader<T, KafkaPartitionSplit> createReader(SourceReaderContext context)
             throws Exception {
-        return new EventTimeReader<>(kafka.createReader(context), eventTime, boundMs);
+        LeaderWatch watch = LeaderWatch.of(topic, client);
+        PartitionProgress progress = PartitionProgress.register(watch::end);
+        Properties props = KafkaInternals.properties(kafka);
+        KafkaRecordDeserializationSchema<T> deserializer = KafkaInternals.deserializer(kafka);
+        deserializer.open(
+                new DeserializationSchema.InitializationContext() {
+                    @Override
+                    public MetricGroup getMetricGroup() {
+                        return context.metricGroup().addGroup("deserializer");
+                    }
+
+                    @Override
+                    public UserCodeClassLoader getUserCodeClassLoader() {
+                        return context.getUserCodeClassLoader();
+                    }
+                });
+        KafkaSourceReaderMetrics metrics = new KafkaSourceReaderMetrics(context.metricGroup());
+        FutureCompletingBlockingQueue<RecordsWithSplitIds<ConsumerRecord<byte[], byte[]>>> queue =
+                new FutureCompletingBlockingQueue<>();
+        Configuration config = new Configuration();
+        props.stringPropertyNames().forEach(k -> config.setString(k, props.getProperty(k)));
+        KafkaSourceReader<T> reader =
+                new KafkaSourceReader<>(
+                        queue,
+                        new KafkaSourceFetcherManager(
+                                queue,
+                                () ->
+                                        new ProgressSplitReader(
+                                                props, context, metrics, progress, watch),
+                                finished -> {}),
+                        new KafkaRecordEmitter<>(deserializer),
+                        config,
+                        context,
+                        metrics);
+        return new EventTimeReader<>(reader, eventTime, boundMs, progress);
     }
 
     @Override

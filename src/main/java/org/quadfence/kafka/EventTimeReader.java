@@ -20,13 +20,15 @@ import java.util.concurrent.CompletableFuture;
 /**
  * The reader of {@link EventTimeKafkaSource}: Kafka's reader, with the latest event time emitted
  * per split counted on the way out, kept in each checkpoint's splits, and turned back into that
- * split's watermark when a split comes back from a checkpoint.
+ * split's watermark when a split comes back from a checkpoint; with each split's progress ({@link
+ * PartitionProgress}): how far its records went out, and whether it was idle at the checkpoint.
  */
 final class EventTimeReader<T> implements SourceReader<T, KafkaPartitionSplit> {
 
     private final SourceReader<T, KafkaPartitionSplit> kafka;
     private final SerializableTimestampAssigner<T> eventTime;
     private final long boundMs;
+    private final PartitionProgress progress;
 
     /** Latest event time per split, of the splits this reader holds. */
     private final Map<String, Long> restored = new HashMap<>();
@@ -41,10 +43,12 @@ final class EventTimeReader<T> implements SourceReader<T, KafkaPartitionSplit> {
     EventTimeReader(
             SourceReader<T, KafkaPartitionSplit> kafka,
             SerializableTimestampAssigner<T> eventTime,
-            long boundMs) {
+            long boundMs,
+            PartitionProgress progress) {
         this.kafka = kafka;
         this.eventTime = eventTime;
         this.boundMs = boundMs;
+        this.progress = progress;
     }
 
     @Override
@@ -55,6 +59,7 @@ final class EventTimeReader<T> implements SourceReader<T, KafkaPartitionSplit> {
     @Override
     public void addSplits(List<KafkaPartitionSplit> splits) {
         for (KafkaPartitionSplit split : splits) {
+            progress.added(split.splitId(), split.getStartingOffset(), EventTimeSplit.idle(split));
             long max = EventTimeSplit.of(split);
             if (max != EventTimeSplit.NONE) {
                 restored.put(split.splitId(), max);
@@ -101,7 +106,11 @@ final class EventTimeReader<T> implements SourceReader<T, KafkaPartitionSplit> {
                     out != null
                             ? out.maxEventTime
                             : restored.getOrDefault(split.splitId(), EventTimeSplit.NONE);
-            timed.add(max == EventTimeSplit.NONE ? split : new EventTimeSplit(split, max));
+            boolean idle = progress.idleAtCheckpoint(split.splitId());
+            timed.add(
+                    max == EventTimeSplit.NONE && !idle
+                            ? split
+                            : new EventTimeSplit(split, max, idle));
         }
         return timed;
     }
@@ -180,7 +189,8 @@ final class EventTimeReader<T> implements SourceReader<T, KafkaPartitionSplit> {
                                 out != null
                                         ? out.maxEventTime
                                         : restored.getOrDefault(splitId, EventTimeSplit.NONE),
-                                flink);
+                                flink,
+                                splitId);
                 outputs.put(splitId, out);
             }
             return out;
@@ -190,6 +200,7 @@ final class EventTimeReader<T> implements SourceReader<T, KafkaPartitionSplit> {
         public void releaseOutputForSplit(String splitId) {
             outputs.remove(splitId);
             restored.remove(splitId);
+            progress.removed(splitId);
             flink.releaseOutputForSplit(splitId);
         }
     }
@@ -198,12 +209,17 @@ final class EventTimeReader<T> implements SourceReader<T, KafkaPartitionSplit> {
     private final class TimedOutput implements SourceOutput<T> {
         private final SourceOutput<T> split;
         private final ReaderOutput<T> flink;
+        private final String splitId;
+        private final PartitionProgress.Split progressed;
         long maxEventTime;
 
-        TimedOutput(SourceOutput<T> split, long maxEventTime, ReaderOutput<T> flink) {
+        TimedOutput(
+                SourceOutput<T> split, long maxEventTime, ReaderOutput<T> flink, String splitId) {
             this.split = split;
             this.maxEventTime = maxEventTime;
             this.flink = flink;
+            this.splitId = splitId;
+            this.progressed = progress.split(splitId);
         }
 
         @Override
@@ -219,6 +235,11 @@ final class EventTimeReader<T> implements SourceReader<T, KafkaPartitionSplit> {
         }
 
         private void count(T record, long timestamp) {
+            // Before the record reaches the split's watermark generator, which learns its split so.
+            progress.emitting = splitId;
+            if (progressed != null && (!progressed.emitted || progressed.idle)) {
+                progress.emitted(progressed);
+            }
             long time = eventTime.extractTimestamp(record, timestamp);
             if (time > maxEventTime) {
                 maxEventTime = time;

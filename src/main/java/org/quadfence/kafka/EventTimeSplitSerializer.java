@@ -10,14 +10,18 @@ import java.io.IOException;
 import java.util.Arrays;
 
 /**
- * Kafka's split serializer with each split's latest event time after its bytes. Splits of earlier
- * checkpoints, written by Kafka's serializer under its own version, are read by it: they restore
- * without an event time.
+ * Kafka's split serializer with each split's latest event time and whether it was idle after its
+ * bytes. Splits of earlier checkpoints, written by Kafka's serializer under its own version, are
+ * read by it: they restore without an event time; those written before idleness was kept restore as
+ * not idle.
  */
 final class EventTimeSplitSerializer implements SimpleVersionedSerializer<KafkaPartitionSplit> {
 
     // Far above the versions of Kafka's serializer (0 in connector 5.0), which are read by it.
-    static final int VERSION = 1_000_000;
+    static final int VERSION = 1_000_001;
+
+    /** The version that kept the event time only. */
+    static final int EVENT_TIME_ONLY = 1_000_000;
 
     private final SimpleVersionedSerializer<KafkaPartitionSplit> kafka;
 
@@ -39,13 +43,14 @@ final class EventTimeSplitSerializer implements SimpleVersionedSerializer<KafkaP
             out.writeInt(inner.length);
             out.write(inner);
             out.writeLong(EventTimeSplit.of(split));
+            out.writeBoolean(EventTimeSplit.idle(split));
         }
         return bytes.toByteArray();
     }
 
     @Override
     public KafkaPartitionSplit deserialize(int version, byte[] serialized) throws IOException {
-        if (version != VERSION) {
+        if (version != VERSION && version != EVENT_TIME_ONLY) {
             return kafka.deserialize(version, serialized);
         }
         try (DataInputStream in =
@@ -54,10 +59,11 @@ final class EventTimeSplitSerializer implements SimpleVersionedSerializer<KafkaP
             byte[] inner = new byte[in.readInt()];
             in.readFully(inner);
             long maxEventTime = in.readLong();
+            boolean idle = version == VERSION && in.readBoolean();
             KafkaPartitionSplit split = kafka.deserialize(innerVersion, inner);
-            return maxEventTime == EventTimeSplit.NONE
+            return maxEventTime == EventTimeSplit.NONE && !idle
                     ? split
-                    : new EventTimeSplit(split, maxEventTime);
+                    : new EventTimeSplit(split, maxEventTime, idle);
         } catch (IOException | RuntimeException e) {
             throw new IOException(
                     "cannot read a Kafka split of "

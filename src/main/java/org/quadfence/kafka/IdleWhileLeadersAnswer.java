@@ -13,17 +13,25 @@ import java.util.Map;
 
 /**
  * The watermark strategy of a Kafka source with {@code idle-timeout}: {@code base}, and a partition
- * that has sent nothing for the timeout is idle (it stops holding the watermark back), as with
- * {@link WatermarkStrategy#withIdleness}, but only when the topic's partition leaders answered all
- * that time ({@link LeaderWatch}). While the broker is away, a partition is not silent but cut off,
- * and may hold records older than the other partitions': it keeps holding the watermark at its own,
- * and the job waits for it instead of going on without it.
+ * is idle (it stops holding the watermark back) only when the reader has caught up with it (every
+ * record before the end offset its leader last reported has been emitted, {@link
+ * PartitionProgress}) and it has been silent for the timeout while the topic's partition leaders
+ * answered ({@link LeaderWatch}). Silence while records remain to be read is never idleness: not on
+ * a start, after a restore, after a broker restart, or on a machine too busy to fetch in time.
+ * While the broker is away a partition is not silent but cut off, and keeps holding the watermark
+ * at its own.
+ *
+ * <p>A partition that was idle at the checkpoint a job restores from, and has nothing new, is idle
+ * again as soon as its end offset confirms it, without waiting for the timeout: a quiet topic does
+ * not hold a restored job back.
  *
  * <p>Silence is measured on Flink's input activity clock (which stops while the source is
  * back-pressured), the leaders' answers on the wall clock. An idle partition stays idle until its
  * next record, also when the broker goes away meanwhile: what it sends after that is newer than
  * what it had sent. A timeout below about half a second is shorter than it takes to notice that the
  * broker went away ({@link LeaderWatch#interval}, three of them), and then protects less.
+ *
+ * <p>Only for the source of an {@link EventTimeKafkaSource}, whose reader keeps the progress.
  */
 public final class IdleWhileLeadersAnswer<T> implements WatermarkStrategy<T> {
 
@@ -55,7 +63,8 @@ public final class IdleWhileLeadersAnswer<T> implements WatermarkStrategy<T> {
                 base.createWatermarkGenerator(context),
                 timeout,
                 context.getInputActivityClock(),
-                LeaderWatch.of(topic, client, LeaderWatch.interval(timeout)));
+                LeaderWatch.of(topic, client, LeaderWatch.interval(timeout)),
+                PartitionProgress.ofThisThread());
     }
 
     @Override
@@ -79,6 +88,11 @@ public final class IdleWhileLeadersAnswer<T> implements WatermarkStrategy<T> {
         private final long timeoutNanos;
         private final RelativeClock clock;
         private final Leaders leaders;
+        private final PartitionProgress progress;
+
+        /** This generator's split, known from its first record; null before. */
+        private String split;
+
         private long events;
         private long eventsSeen;
 
@@ -91,7 +105,8 @@ public final class IdleWhileLeadersAnswer<T> implements WatermarkStrategy<T> {
                 WatermarkGenerator<T> watermarks,
                 Duration timeout,
                 RelativeClock clock,
-                LeaderWatch watch) {
+                LeaderWatch watch,
+                PartitionProgress progress) {
             this(
                     watermarks,
                     timeout,
@@ -106,19 +121,22 @@ public final class IdleWhileLeadersAnswer<T> implements WatermarkStrategy<T> {
                         public boolean answeredFor(Duration duration) {
                             return watch.answeredFor(duration);
                         }
-                    });
+                    },
+                    progress);
         }
 
         Generator(
                 WatermarkGenerator<T> watermarks,
                 Duration timeout,
                 RelativeClock clock,
-                Leaders leaders) {
+                Leaders leaders,
+                PartitionProgress progress) {
             this.watermarks = watermarks;
             this.timeout = timeout;
             this.timeoutNanos = timeout.toNanos();
             this.clock = clock;
             this.leaders = leaders;
+            this.progress = progress;
         }
 
         @Override
@@ -126,6 +144,9 @@ public final class IdleWhileLeadersAnswer<T> implements WatermarkStrategy<T> {
             watermarks.onEvent(event, eventTimestamp, output);
             events++;
             idle = false;
+            if (split == null) {
+                split = progress.emitting;
+            }
         }
 
         @Override
@@ -139,15 +160,16 @@ public final class IdleWhileLeadersAnswer<T> implements WatermarkStrategy<T> {
                     silentSince = now;
                 }
                 leaders.touch();
-                if (now - silentSince > timeoutNanos) {
-                    if (idle) {
-                        return;
-                    }
-                    if (leaders.answeredFor(timeout)) {
-                        output.markIdle();
-                        idle = true;
-                        return;
-                    }
+                if (idle) {
+                    return;
+                }
+                boolean silentLongEnough =
+                        now - silentSince > timeoutNanos && leaders.answeredFor(timeout);
+                if (progress.mayIdle(split, silentLongEnough)) {
+                    output.markIdle();
+                    idle = true;
+                    progress.idle(split);
+                    return;
                 }
             }
             watermarks.onPeriodicEmit(output);

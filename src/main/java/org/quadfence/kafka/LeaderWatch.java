@@ -1,14 +1,19 @@
 package org.quadfence.kafka;
 
+import org.apache.flink.connector.kafka.source.split.KafkaPartitionSplit;
+
 import org.apache.kafka.clients.admin.Admin;
 import org.apache.kafka.clients.admin.AdminClientConfig;
 import org.apache.kafka.clients.admin.ListOffsetsOptions;
+import org.apache.kafka.clients.admin.ListOffsetsResult.ListOffsetsResultInfo;
 import org.apache.kafka.clients.admin.TopicDescription;
 import org.apache.kafka.common.IsolationLevel;
+import org.apache.kafka.common.TopicPartition;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
 import java.time.Duration;
+import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.TreeMap;
@@ -33,6 +38,9 @@ import java.util.concurrent.TimeoutException;
  * than the timeout, the positions still unread in the slower partitions then arrive behind the
  * watermark: they are matched against fence versions of a later time, or become late.
  *
+ * <p>The ends it is answered with tell each reader whether it has caught up with a partition
+ * ({@link PartitionProgress}): only ends from a recent answer count ({@link #end}).
+ *
  * <p>One watch per topic and client settings serves every source subtask in the JVM. It probes
  * while asked ({@link #touch}) and closes its admin client and thread two minutes after the last
  * ask, so nothing is left behind when the job ends.
@@ -49,10 +57,14 @@ final class LeaderWatch {
     /** A run of answers with no gap over {@link #gapNanos}: send times of its first and last. */
     record Run(long firstNanos, long lastNanos) {}
 
+    /** The end offsets of an answer, by split id, and when its probe was sent. */
+    record Ends(long sentNanos, Map<String, Long> offsets) {}
+
     private final String topic;
     private final Map<String, Object> admin;
     private volatile long intervalNanos;
     private volatile Run run;
+    private volatile Ends ends;
     private volatile long touchedNanos;
     private volatile ScheduledExecutorService timer;
     private Admin client;
@@ -89,8 +101,55 @@ final class LeaderWatch {
      * that stops answering is noticed well within the timeout.
      */
     static Duration interval(Duration idleTimeout) {
-        long ms = Math.max(100, Math.min(1000, idleTimeout.toMillis() / 5));
+        long ms = Math.max(100, Math.min(LONGEST_INTERVAL.toMillis(), idleTimeout.toMillis() / 5));
         return Duration.ofMillis(ms);
+    }
+
+    /** The longest probe interval. */
+    static final Duration LONGEST_INTERVAL = Duration.ofSeconds(1);
+
+    /**
+     * The watch of {@code topic} for clients with these settings, without asking for a shorter
+     * interval than it has ({@link #LONGEST_INTERVAL} for a new one).
+     */
+    static LeaderWatch of(String topic, Map<String, String> client) {
+        return of(topic, client, LONGEST_INTERVAL);
+    }
+
+    /** The probe interval in force, in milliseconds. */
+    long intervalMillis() {
+        return TimeUnit.NANOSECONDS.toMillis(intervalNanos);
+    }
+
+    /** Whether the watch is probing: asked within the last {@link #KEEP_ALIVE}. */
+    boolean probing() {
+        return timer != null && System.nanoTime() - touchedNanos <= KEEP_ALIVE.toNanos();
+    }
+
+    /**
+     * The end offset (read_committed: the last stable offset) of the partition of {@code split} as
+     * its leader answered a probe sent at most {@link #gapNanos} ago; -1 when there is no such
+     * answer.
+     */
+    long end(String split) {
+        return end(split, System.nanoTime());
+    }
+
+    long end(String split, long nowNanos) {
+        Ends e = ends;
+        if (e == null || nowNanos - e.sentNanos > gapNanos()) {
+            return -1;
+        }
+        return e.offsets.getOrDefault(split, -1L);
+    }
+
+    /** A probe sent at {@code sentNanos} was answered with these ends. */
+    void answered(long sentNanos, Map<String, Long> offsets) {
+        Ends e = ends;
+        if (e == null || e.sentNanos < sentNanos) {
+            ends = new Ends(sentNanos, Map.copyOf(offsets));
+        }
+        answered(sentNanos);
     }
 
     /** The longest gap between two answers that still counts as answering all along. */
@@ -134,6 +193,7 @@ final class LeaderWatch {
     /** A probe failed: the run of answers is over. */
     void unanswered() {
         run = null;
+        ends = null;
     }
 
     private synchronized void start() {
@@ -160,6 +220,7 @@ final class LeaderWatch {
             client.close(Duration.ZERO);
             client = null;
             run = null;
+            ends = null;
         }
     }
 
@@ -185,13 +246,17 @@ final class LeaderWatch {
                             .allTopicNames()
                             .get(timeoutMs, TimeUnit.MILLISECONDS)
                             .get(topic);
-            admin.listOffsets(
-                            Partitions.latest(description),
-                            new ListOffsetsOptions(IsolationLevel.READ_COMMITTED)
-                                    .timeoutMs((int) timeoutMs))
-                    .all()
-                    .get(timeoutMs, TimeUnit.MILLISECONDS);
-            answered(sent);
+            Map<TopicPartition, ListOffsetsResultInfo> latest =
+                    admin.listOffsets(
+                                    Partitions.latest(description),
+                                    new ListOffsetsOptions(IsolationLevel.READ_COMMITTED)
+                                            .timeoutMs((int) timeoutMs))
+                            .all()
+                            .get(timeoutMs, TimeUnit.MILLISECONDS);
+            Map<String, Long> offsets = new HashMap<>();
+            latest.forEach(
+                    (tp, info) -> offsets.put(KafkaPartitionSplit.toSplitId(tp), info.offset()));
+            answered(sent, offsets);
             if (warned) {
                 warned = false;
                 LOG.info("Kafka topic '{}' answers again", topic);

@@ -5,18 +5,22 @@ import org.apache.flink.api.common.eventtime.Watermark;
 import org.apache.flink.api.common.eventtime.WatermarkOutput;
 import org.apache.flink.util.clock.RelativeClock;
 
+import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 
 import java.time.Duration;
 import java.util.ArrayList;
+import java.util.HashMap;
 import java.util.List;
+import java.util.Map;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
 /**
- * A Kafka partition is idle after {@code idle-timeout} of silence only while its topic's leaders
- * answered all that time: a broker outage is not silence ({@link IdleWhileLeadersAnswer}, {@link
- * LeaderWatch}).
+ * A Kafka partition is idle after {@code idle-timeout} of silence only when the reader has caught
+ * up with it and its topic's leaders answered all that time: a broker outage is not silence, nor is
+ * a partition whose records are still to be read ({@link IdleWhileLeadersAnswer}, {@link
+ * PartitionProgress}, {@link LeaderWatch}).
  */
 class IdleWhileLeadersAnswerTest {
 
@@ -78,15 +82,41 @@ class IdleWhileLeadersAnswerTest {
         }
     }
 
+    private static final String SPLIT = "positions-0";
+
+    /** The partitions' end offsets as the leaders last answered; absent: no recent answer. */
+    private final Map<String, Long> ends = new HashMap<>();
+
     private final Clock clock = new Clock();
     private final Leaders leaders = new Leaders();
     private final Output out = new Output();
-    private final IdleWhileLeadersAnswer.Generator<String> generator =
-            new IdleWhileLeadersAnswer.Generator<>(
-                    new BoundedOutOfOrdernessWatermarks<>(Duration.ofSeconds(1)),
-                    TIMEOUT,
-                    clock,
-                    leaders);
+    private final PartitionProgress progress =
+            new PartitionProgress(split -> ends.getOrDefault(split, -1L));
+    private final IdleWhileLeadersAnswer.Generator<String> generator = generator();
+
+    private IdleWhileLeadersAnswer.Generator<String> generator() {
+        return new IdleWhileLeadersAnswer.Generator<>(
+                new BoundedOutOfOrdernessWatermarks<>(Duration.ofSeconds(1)),
+                TIMEOUT,
+                clock,
+                leaders,
+                progress);
+    }
+
+    /** A split read from offset 0 whose reader has handed on everything up to its end, 100. */
+    @BeforeEach
+    void aCaughtUpSplit() {
+        progress.added(SPLIT, 0, false);
+        ends.put(SPLIT, 100L);
+        progress.read(Map.of(SPLIT, 100L));
+    }
+
+    /** A record of {@code split} goes out, as the reader's split output hands it on. */
+    private void record(IdleWhileLeadersAnswer.Generator<String> g, String split, long time) {
+        progress.emitting = split;
+        progress.emitted(progress.split(split));
+        g.onEvent("r", time, out);
+    }
 
     /** Periodic emits every 100 ms for {@code seconds}. */
     private void pass(double seconds) {
@@ -99,7 +129,7 @@ class IdleWhileLeadersAnswerTest {
     @Test
     void aSilentPartitionIsIdleAfterTheTimeoutWhileTheLeadersAnswer() {
         leaders.answering = true;
-        generator.onEvent("a", 5_000, out);
+        record(generator, SPLIT, 5_000);
         pass(9.5);
         assertThat(out.last()).isEqualTo("3999");
         assertThat(leaders.touched)
@@ -112,7 +142,7 @@ class IdleWhileLeadersAnswerTest {
 
     @Test
     void aPartitionCutOffFromTheBrokerHoldsItsWatermarkInsteadOfGoingIdle() {
-        generator.onEvent("a", 5_000, out);
+        record(generator, SPLIT, 5_000);
         pass(60);
         assertThat(out.said).doesNotContain("idle");
         assertThat(out.last()).isEqualTo("3999");
@@ -126,20 +156,109 @@ class IdleWhileLeadersAnswerTest {
     @Test
     void anIdlePartitionStaysIdleWhenTheBrokerGoesAwayAndWakesUpWithItsNextRecord() {
         leaders.answering = true;
-        generator.onEvent("a", 5_000, out);
+        record(generator, SPLIT, 5_000);
         pass(11);
         assertThat(out.last()).isEqualTo("idle");
         leaders.answering = false;
         pass(30);
         assertThat(out.last()).isEqualTo("idle");
-        generator.onEvent("b", 9_000, out);
+        record(generator, SPLIT, 9_000);
         pass(0.1);
         assertThat(out.last()).isEqualTo("7999");
     }
 
     @Test
+    void aSilentPartitionWithRecordsStillToReadIsNeverIdle() {
+        leaders.answering = true;
+        record(generator, SPLIT, 5_000);
+        // The leader reports more than the reader has handed on: a slow fetch on a busy machine.
+        ends.put(SPLIT, 250L);
+        pass(60);
+        assertThat(out.said).doesNotContain("idle");
+        assertThat(out.last()).isEqualTo("3999");
+        progress.read(Map.of(SPLIT, 250L));
+        pass(0.1);
+        assertThat(out.last()).isEqualTo("idle");
+    }
+
+    @Test
+    void withoutARecentAnswerOfItsEndAPartitionIsNotIdle() {
+        leaders.answering = true;
+        record(generator, SPLIT, 5_000);
+        ends.clear();
+        pass(60);
+        assertThat(out.said).doesNotContain("idle");
+    }
+
+    @Test
+    void aGeneratorWithoutARecordYetAnswersForEverySplitThatSentNone() {
+        leaders.answering = true;
+        String other = "positions-1";
+        progress.added(other, -1, false);
+        IdleWhileLeadersAnswer.Generator<String> unknown = generator();
+        for (int i = 0; i < 600; i++) {
+            clock.nanos += SECOND / 10;
+            unknown.onPeriodicEmit(out);
+        }
+        assertThat(out.said)
+                .as("the other split's position is not known yet")
+                .doesNotContain("idle");
+        ends.put(other, 40L);
+        progress.read(Map.of(other, 40L));
+        clock.nanos += SECOND / 10;
+        unknown.onPeriodicEmit(out);
+        assertThat(out.last()).isEqualTo("idle");
+        assertThat(progress.idleAtCheckpoint(other)).isTrue();
+        assertThat(progress.idleAtCheckpoint(SPLIT)).isTrue();
+    }
+
+    @Test
+    void aSplitIdleAtTheCheckpointWithNothingNewIsIdleAtOnceAfterARestore() {
+        String fences = "fences-0";
+        progress.removed(SPLIT);
+        progress.added(fences, 7, true);
+        ends.put(fences, 7L);
+        IdleWhileLeadersAnswer.Generator<String> restored = generator();
+        clock.nanos += SECOND / 10;
+        restored.onPeriodicEmit(out);
+        assertThat(out.last()).isEqualTo("idle");
+    }
+
+    @Test
+    void aSplitIdleAtTheCheckpointThatWasWrittenToSinceWaitsForItsRecords() {
+        String fences = "fences-0";
+        progress.removed(SPLIT);
+        progress.added(fences, 7, true);
+        ends.put(fences, 9L);
+        IdleWhileLeadersAnswer.Generator<String> restored = generator();
+        for (int i = 0; i < 600; i++) {
+            clock.nanos += SECOND / 10;
+            restored.onPeriodicEmit(out);
+        }
+        assertThat(out.said).doesNotContain("idle");
+        assertThat(progress.idleAtCheckpoint(fences))
+                .as("still idle for a checkpoint: nothing of it went out since the restore")
+                .isTrue();
+        record(restored, fences, 1_000);
+        assertThat(progress.idleAtCheckpoint(fences)).isFalse();
+    }
+
+    @Test
+    void theWatchKeepsTheEndsOfARecentAnswerOnly() {
+        LeaderWatch watch = new LeaderWatch("t", Map.of(), Duration.ofSeconds(1));
+        long t = 1_000 * SECOND;
+        assertThat(watch.end("t-0", t)).isEqualTo(-1);
+        watch.answered(t, Map.of("t-0", 12L));
+        assertThat(watch.end("t-0", t + SECOND)).isEqualTo(12);
+        assertThat(watch.end("t-1", t + SECOND)).as("not in the answer").isEqualTo(-1);
+        assertThat(watch.end("t-0", t + 4 * SECOND)).as("older than three intervals").isEqualTo(-1);
+        watch.unanswered();
+        assertThat(watch.end("t-0", t + SECOND)).isEqualTo(-1);
+    }
+
+    @Test
     void theWatchCountsOnlyAnUnbrokenRunOfAnswers() {
-        LeaderWatch watch = new LeaderWatch("t", java.util.Map.of(), Duration.ofSeconds(1));
+        LeaderWatch watch = new LeaderWatch("t", Map.of(), Duration.ofSeconds(1));
         long t = 1_000 * SECOND;
         assertThat(watch.answeredFor(0, t)).as("nothing asked yet").isFalse();
         for (int i = 0; i <= 10; i++) {
