@@ -110,9 +110,9 @@ public final class QuadfenceOptions {
             option(
                     Duration.class,
                     key("idle-timeout").durationType().defaultValue(Duration.ofSeconds(10)),
-                    "a Kafka partition silent this long, while the broker answers, stops holding"
-                            + " back the watermark (a file is never idle: it holds the watermark"
-                            + " until it is read)");
+                    "a Kafka partition read to its end and silent this long, while the broker"
+                            + " answers, stops holding back the watermark (a file is never idle:"
+                            + " it holds the watermark until it is read)");
 
     public static final ConfigOption<Duration> MAX_FUTURE =
             option(

@@ -6,6 +6,7 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.TestInfo;
 import org.junit.jupiter.api.extension.RegisterExtension;
 import org.junit.jupiter.api.io.TempDir;
+import org.quadfence.testing.BusyCores;
 import org.quadfence.testing.CommittedReader;
 import org.quadfence.testing.JobTopics;
 import org.quadfence.testing.KafkaBroker;
@@ -224,6 +225,55 @@ class RunCrashResumeITCase {
 
             Run third = backlog.runs.start();
             third.awaitResume();
+            assertExactlyTheSample(
+                    backlog.events.awaitQuiet(backlog.expected), backlog.topics.dlq());
+        }
+    }
+
+    /**
+     * Contract section 3 on a busy machine: every position and the end markers are in the topics
+     * before the first start, busy threads take every core, and a partition silent for 500 ms could
+     * be taken for idle. None is before its records are read: every event comes out exactly once,
+     * and no position is late.
+     */
+    @Test
+    void onABusyMachineAStartWithTheWholeInputInTheTopicsTakesNoUnreadPartitionForIdle()
+            throws Exception {
+        try (BusyCores busy = BusyCores.everyCoreTwice();
+                Backlog backlog = new Backlog("busy-start", "--idle-timeout", "500ms")) {
+            Run first = backlog.runs.start();
+            first.awaitLine("no checkpoint in " + backlog.checkpoints);
+            assertExactlyTheSample(
+                    backlog.events.awaitQuiet(backlog.expected), backlog.topics.dlq());
+        }
+    }
+
+    /**
+     * As {@link #onABusyMachineAStartWithTheWholeInputInTheTopicsTakesNoUnreadPartitionForIdle},
+     * killed with SIGKILL at a quarter and at half of the events and started again each time: each
+     * run resumes the latest checkpoint, the third the second's, and every event comes out once.
+     */
+    @Test
+    void onABusyMachineKilledAtAQuarterAndAtHalfTheThirdRunWritesEveryEventOnce()
+            throws Exception {
+        try (BusyCores busy = BusyCores.everyCoreTwice();
+                Backlog backlog = new Backlog("busy-kills", "--idle-timeout", "500ms")) {
+            Run first = backlog.runs.start();
+            first.awaitLine("no checkpoint in " + backlog.checkpoints);
+            backlog.events.awaitAtLeast(backlog.expected / 4);
+            first.kill();
+
+            Run second = backlog.runs.start();
+            Path resumed = second.awaitResume();
+            backlog.events.awaitAtLeast(backlog.expected / 2);
+            Path own = awaitCheckpointOtherThan(backlog.checkpoints, resumed);
+            second.kill();
+
+            Run third = backlog.runs.start();
+            Path resumedAgain = third.awaitResume();
+            assertThat(resumedAgain.getParent())
+                    .as("the second run's checkpoints, not the first's")
+                    .isEqualTo(own.getParent());
             assertExactlyTheSample(
                     backlog.events.awaitQuiet(backlog.expected), backlog.topics.dlq());
         }

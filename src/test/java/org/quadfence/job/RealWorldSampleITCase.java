@@ -8,6 +8,7 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.extension.RegisterExtension;
 import org.junit.jupiter.api.io.TempDir;
 import org.quadfence.options.JobOptions;
+import org.quadfence.testing.BusyCores;
 import org.quadfence.testing.MiniClusters;
 import org.quadfence.testing.SampleReplay;
 
@@ -63,16 +64,13 @@ class RealWorldSampleITCase {
                                 "idle-timeout", "50ms"));
         Path events = out.resolve("loaded.jsonl");
         Path dlq = out.resolve("loaded.dlq");
-        List<Thread> load = busyLoops(Runtime.getRuntime().availableProcessors() * 2);
-        try {
+        try (BusyCores busy = BusyCores.everyCoreTwice()) {
             SampleReplay.replay(
                     options,
                     sample.resolve("fences.jsonl"),
                     sample.resolve("positions.jsonl"),
                     events,
                     dlq);
-        } finally {
-            load.forEach(Thread::interrupt);
         }
         SampleReplay.checkPy(sample, events, dlq);
     }
@@ -108,25 +106,5 @@ class RealWorldSampleITCase {
         Files.copy(from.resolve("positions.jsonl"), to.resolve("positions.jsonl"));
         Files.copy(from.resolve("meta.json"), to.resolve("meta.json"));
         return to;
-    }
-
-    private static List<Thread> busyLoops(int count) {
-        List<Thread> threads = new ArrayList<>();
-        for (int i = 0; i < count; i++) {
-            Thread t =
-                    new Thread(
-                            () -> {
-                                long spin = 0;
-                                while (!Thread.currentThread().isInterrupted()) {
-                                    spin++;
-                                }
-                                assertThat(spin).isPositive();
-                            },
-                            "busy-loop-" + i);
-            t.setDaemon(true);
-            t.start();
-            threads.add(t);
-        }
-        return threads;
     }
 }
