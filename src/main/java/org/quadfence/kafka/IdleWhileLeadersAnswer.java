@@ -27,9 +27,11 @@ import java.util.Map;
  *
  * <p>Silence is measured on Flink's input activity clock (which stops while the source is
  * back-pressured), the leaders' answers on the wall clock. An idle partition stays idle until its
- * next record, also when the broker goes away meanwhile: what it sends after that is newer than
- * what it had sent. A timeout below about half a second is shorter than it takes to notice that the
- * broker went away ({@link LeaderWatch#interval}, three of them), and then protects less.
+ * leader reports an end past what the reader handed on, or until its next record, whichever comes
+ * first: from then on it holds the watermark at its own again. A broker that goes away meanwhile
+ * reports nothing, and the partition stays idle: what it sends after that is newer than what it had
+ * sent. A timeout below about half a second is shorter than it takes to notice that the broker went
+ * away ({@link LeaderWatch#interval}, three of them), and then protects less.
  *
  * <p>Only for the source of an {@link EventTimeKafkaSource}, whose reader keeps the progress.
  */
@@ -161,6 +163,14 @@ public final class IdleWhileLeadersAnswer<T> implements WatermarkStrategy<T> {
                 }
                 leaders.touch();
                 if (idle) {
+                    if (!progress.writtenTo(split)) {
+                        return;
+                    }
+                    // Written to while idle, and not read yet: hold the watermark from now on
+                    // rather than from its first record (emitting a watermark marks it active).
+                    idle = false;
+                    silentSince = now;
+                    watermarks.onPeriodicEmit(output);
                     return;
                 }
                 boolean silentLongEnough =

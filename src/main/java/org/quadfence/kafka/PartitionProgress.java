@@ -125,6 +125,28 @@ final class PartitionProgress {
     }
 
     /**
+     * Whether the leader reported an end past what the reader handed on: records were written to
+     * the split (null: to one of those without a record yet) that are not read yet. An end not
+     * known is no such report.
+     */
+    boolean writtenTo(String split) {
+        if (split != null) {
+            return behind(split, splits.get(split));
+        }
+        for (Map.Entry<String, Split> e : splits.entrySet()) {
+            if (!e.getValue().emitted && behind(e.getKey(), e.getValue())) {
+                return true;
+            }
+        }
+        return false;
+    }
+
+    private boolean behind(String split, Split s) {
+        long end = ends.end(split);
+        return s != null && end >= 0 && end > s.position;
+    }
+
+    /**
      * Whether the generator of {@code split} may mark it idle now.
      *
      * @param split the generator's split; null: not known yet (no record yet), so the answer holds

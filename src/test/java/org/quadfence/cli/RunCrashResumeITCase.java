@@ -254,8 +254,7 @@ class RunCrashResumeITCase {
      * run resumes the latest checkpoint, the third the second's, and every event comes out once.
      */
     @Test
-    void onABusyMachineKilledAtAQuarterAndAtHalfTheThirdRunWritesEveryEventOnce()
-            throws Exception {
+    void onABusyMachineKilledAtAQuarterAndAtHalfTheThirdRunWritesEveryEventOnce() throws Exception {
         try (BusyCores busy = BusyCores.everyCoreTwice();
                 Backlog backlog = new Backlog("busy-kills", "--idle-timeout", "500ms")) {
             Run first = backlog.runs.start();

@@ -160,6 +160,7 @@ class IdleWhileLeadersAnswerTest {
         pass(11);
         assertThat(out.last()).isEqualTo("idle");
         leaders.answering = false;
+        ends.clear();
         pass(30);
         assertThat(out.last()).isEqualTo("idle");
         record(generator, SPLIT, 9_000);
@@ -179,6 +180,22 @@ class IdleWhileLeadersAnswerTest {
         progress.read(Map.of(SPLIT, 250L));
         pass(0.1);
         assertThat(out.last()).isEqualTo("idle");
+    }
+
+    @Test
+    void anIdlePartitionWrittenToHoldsTheWatermarkAgainBeforeItsRecordsAreRead() {
+        leaders.answering = true;
+        record(generator, SPLIT, 5_000);
+        pass(11);
+        assertThat(out.last()).isEqualTo("idle");
+        ends.put(SPLIT, 130L);
+        pass(0.1);
+        assertThat(out.last()).as("its own watermark: active again").isEqualTo("3999");
+        pass(30);
+        assertThat(out.said).containsOnlyOnce("idle");
+        progress.read(Map.of(SPLIT, 130L));
+        pass(10.2);
+        assertThat(out.last()).as("read to its new end, and silent again").isEqualTo("idle");
     }
 
     @Test
