@@ -258,6 +258,7 @@ public final class Main {
         Runtime.getRuntime()
                 .addShutdownHook(new Thread(() -> stopped(checkpoints), "quadfence-stopped"));
         env.registerJobListener(new DeadLetterStatus(STATUS_INTERVAL_MS));
+        env.registerJobListener(new OwnCheckpointNote(checkpoints, 1_000));
         env.execute(GeofenceJob.name(options));
         return 0;
     }

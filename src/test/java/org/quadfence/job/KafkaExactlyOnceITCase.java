@@ -17,6 +17,7 @@ import org.apache.kafka.clients.consumer.KafkaConsumer;
 import org.apache.kafka.clients.producer.KafkaProducer;
 import org.apache.kafka.clients.producer.ProducerRecord;
 import org.apache.kafka.common.serialization.ByteArraySerializer;
+import org.apache.kafka.common.utils.Utils;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.extension.RegisterExtension;
 import org.junit.jupiter.api.io.TempDir;
@@ -73,6 +74,22 @@ class KafkaExactlyOnceITCase {
     @Test
     void theSamplesEventsArriveExactlyOnce() throws Exception {
         runAndCheck("plain", false, Map.of(), StreamExecutionEnvironment::getExecutionEnvironment);
+    }
+
+    /**
+     * Producers compress (gzip, snappy, lz4 and zstd are Kafka's codecs): each position partition
+     * written with another codec, the fences with zstd, gives the sample's events, as plain records
+     * do.
+     */
+    @Test
+    void recordsCompressedWithEachOfKafkasCodecsGiveTheSameEvents() throws Exception {
+        runAndCheck(
+                "codecs",
+                false,
+                Map.of(),
+                StreamExecutionEnvironment::getExecutionEnvironment,
+                List.of("zstd"),
+                List.of("gzip", "snappy", "lz4", "zstd"));
     }
 
     @Test
@@ -170,6 +187,21 @@ class KafkaExactlyOnceITCase {
             Map<String, String> more,
             Supplier<StreamExecutionEnvironment> flink)
             throws Exception {
+        return runAndCheck(name, fail, more, flink, List.of("none"), List.of("none"));
+    }
+
+    /**
+     * @param fenceCodecs the compression of the fences' producer
+     * @param positionCodecs the compression of each position partition's producer, in turn
+     */
+    private JobID runAndCheck(
+            String name,
+            boolean fail,
+            Map<String, String> more,
+            Supplier<StreamExecutionEnvironment> flink,
+            List<String> fenceCodecs,
+            List<String> positionCodecs)
+            throws Exception {
         String positions = name + "-positions";
         String fences = name + "-fences";
         String events = name + "-events";
@@ -181,8 +213,8 @@ class KafkaExactlyOnceITCase {
         kafka.createTopic(fences, 2, true);
         kafka.createTopic(events, 3, false);
         kafka.createTopic(dlq, 1, false);
-        produce(fences, SAMPLE.resolve("fences.jsonl"), "fenceId");
-        produce(positions, SAMPLE.resolve("positions.jsonl"), "entityId");
+        produce(fences, 2, SAMPLE.resolve("fences.jsonl"), "fenceId", fenceCodecs);
+        produce(positions, 4, SAMPLE.resolve("positions.jsonl"), "entityId", positionCodecs);
 
         Map<String, String> given =
                 new HashMap<>(
@@ -277,14 +309,26 @@ class KafkaExactlyOnceITCase {
         return sets;
     }
 
-    /** Each line as a record; keyed by the named field when it can be read, else a stand-in. */
-    private void produce(String topic, Path file, String keyField) throws Exception {
-        Map<String, Object> p = new HashMap<>();
-        p.put("bootstrap.servers", kafka.bootstrapServers());
-        p.put("enable.idempotence", "true");
-        p.put("max.request.size", String.valueOf(4 << 20));
-        try (KafkaProducer<byte[], byte[]> producer =
-                new KafkaProducer<>(p, new ByteArraySerializer(), new ByteArraySerializer())) {
+    /**
+     * Each line as a record; keyed by the named field when it can be read, else a stand-in. The
+     * record goes to the partition of its key, as Kafka's default partitioner puts it, written by
+     * the producer of {@code codecs} for that partition ({@code compression.type}, in turn).
+     */
+    private void produce(
+            String topic, int partitions, Path file, String keyField, List<String> codecs)
+            throws Exception {
+        List<KafkaProducer<byte[], byte[]>> producers = new ArrayList<>();
+        try {
+            for (String codec : codecs) {
+                Map<String, Object> p = new HashMap<>();
+                p.put("bootstrap.servers", kafka.bootstrapServers());
+                p.put("enable.idempotence", "true");
+                p.put("max.request.size", String.valueOf(4 << 20));
+                p.put("compression.type", codec);
+                producers.add(
+                        new KafkaProducer<>(
+                                p, new ByteArraySerializer(), new ByteArraySerializer()));
+            }
             List<java.util.concurrent.Future<?>> sent = new ArrayList<>();
             int n = 0;
             for (String line : Files.readAllLines(file)) {
@@ -297,20 +341,26 @@ class KafkaExactlyOnceITCase {
                 } catch (Exception notJson) {
                     // keep the stand-in key: a compacted topic refuses records without one
                 }
+                byte[] keyBytes = key.getBytes(StandardCharsets.UTF_8);
+                int partition = Utils.toPositive(Utils.murmur2(keyBytes)) % partitions;
                 // Timestamp 0 stands for "the beginning of time" of fence lines without one.
                 sent.add(
-                        producer.send(
-                                new ProducerRecord<>(
-                                        topic,
-                                        null,
-                                        0L,
-                                        key.getBytes(StandardCharsets.UTF_8),
-                                        line.getBytes(StandardCharsets.UTF_8))));
+                        producers
+                                .get(partition % producers.size())
+                                .send(
+                                        new ProducerRecord<>(
+                                                topic,
+                                                partition,
+                                                0L,
+                                                keyBytes,
+                                                line.getBytes(StandardCharsets.UTF_8))));
             }
-            producer.flush();
+            producers.forEach(KafkaProducer::flush);
             for (java.util.concurrent.Future<?> f : sent) {
                 f.get();
             }
+        } finally {
+            producers.forEach(KafkaProducer::close);
         }
     }
 
