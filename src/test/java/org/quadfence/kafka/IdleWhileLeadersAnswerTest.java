@@ -120,9 +120,14 @@ class IdleWhileLeadersAnswerTest {
 
     /** Periodic emits every 100 ms for {@code seconds}. */
     private void pass(double seconds) {
+        pass(generator, seconds);
+    }
+
+    /** Periodic emits of {@code g} every 100 ms for {@code seconds}. */
+    private void pass(IdleWhileLeadersAnswer.Generator<String> g, double seconds) {
         for (int i = 0; i < seconds * 10; i++) {
             clock.nanos += SECOND / 10;
-            generator.onPeriodicEmit(out);
+            g.onPeriodicEmit(out);
         }
     }
 
@@ -213,17 +218,13 @@ class IdleWhileLeadersAnswerTest {
         String other = "positions-1";
         progress.added(other, -1, false);
         IdleWhileLeadersAnswer.Generator<String> unknown = generator();
-        for (int i = 0; i < 600; i++) {
-            clock.nanos += SECOND / 10;
-            unknown.onPeriodicEmit(out);
-        }
+        pass(unknown, 60);
         assertThat(out.said)
                 .as("the other split's position is not known yet")
                 .doesNotContain("idle");
         ends.put(other, 40L);
         progress.read(Map.of(other, 40L));
-        clock.nanos += SECOND / 10;
-        unknown.onPeriodicEmit(out);
+        pass(unknown, 0.1);
         assertThat(out.last()).isEqualTo("idle");
         assertThat(progress.idleAtCheckpoint(other)).isTrue();
         assertThat(progress.idleAtCheckpoint(SPLIT)).isTrue();
@@ -236,8 +237,7 @@ class IdleWhileLeadersAnswerTest {
         progress.added(fences, 7, true);
         ends.put(fences, 7L);
         IdleWhileLeadersAnswer.Generator<String> restored = generator();
-        clock.nanos += SECOND / 10;
-        restored.onPeriodicEmit(out);
+        pass(restored, 0.1);
         assertThat(out.last()).isEqualTo("idle");
     }
 
@@ -248,10 +248,7 @@ class IdleWhileLeadersAnswerTest {
         progress.added(fences, 7, true);
         ends.put(fences, 9L);
         IdleWhileLeadersAnswer.Generator<String> restored = generator();
-        for (int i = 0; i < 600; i++) {
-            clock.nanos += SECOND / 10;
-            restored.onPeriodicEmit(out);
-        }
+        pass(restored, 60);
         assertThat(out.said).doesNotContain("idle");
         assertThat(progress.idleAtCheckpoint(fences))
                 .as("still idle for a checkpoint: nothing of it went out since the restore")
