@@ -150,13 +150,18 @@ final class PartitionProgress {
      * Whether the generator of {@code split} may mark it idle now.
      *
      * @param split the generator's split; null: not known yet (no record yet), so the answer holds
-     *     for every split that has emitted none
+     *     for every split that has emitted none, and a reader without splits needs the silence
      * @param silentLongEnough whether the generator was silent for the idle timeout while the
      *     leaders answered
      */
     boolean mayIdle(String split, boolean silentLongEnough) {
         if (split != null) {
             return silentLongEnough && caughtUp(split);
+        }
+        if (splits.isEmpty()) {
+            // No split yet (its assignment may still be on its way) or none to have: silence
+            // alone, as without the data; never at once.
+            return silentLongEnough;
         }
         for (Map.Entry<String, Split> e : splits.entrySet()) {
             Split s = e.getValue();

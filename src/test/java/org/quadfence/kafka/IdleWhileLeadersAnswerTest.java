@@ -231,6 +231,19 @@ class IdleWhileLeadersAnswerTest {
     }
 
     @Test
+    void aReaderWhoseSplitsAreNotAssignedYetIsIdleOnlyAfterTheTimeout() {
+        leaders.answering = true;
+        progress.removed(SPLIT);
+        IdleWhileLeadersAnswer.Generator<String> waiting = generator();
+        pass(waiting, 9.5);
+        assertThat(out.said)
+                .as("a fences subtask idle before its partition arrives would let positions by")
+                .doesNotContain("idle");
+        pass(waiting, 1);
+        assertThat(out.last()).isEqualTo("idle");
+    }
+
+    @Test
     void aSplitIdleAtTheCheckpointWithNothingNewIsIdleAtOnceAfterARestore() {
         String fences = "fences-0";
         progress.removed(SPLIT);
