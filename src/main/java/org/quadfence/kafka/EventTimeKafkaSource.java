@@ -150,9 +150,7 @@ public final class EventTimeKafkaSource<T>
                         queue,
                         new KafkaSourceFetcherManager(
                                 queue,
-                                () ->
-                                        new ProgressSplitReader(
-                                                props, context, metrics, progress, watch),
+                                () -> new ProgressSplitReader(props, context, metrics, progress),
                                 finished -> {}),
                         new KafkaRecordEmitter<>(deserializer),
                         config,

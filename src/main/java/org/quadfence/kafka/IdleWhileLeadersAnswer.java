@@ -8,6 +8,9 @@ import org.apache.flink.api.common.eventtime.WatermarkOutput;
 import org.apache.flink.api.common.eventtime.WatermarkStrategy;
 import org.apache.flink.util.clock.RelativeClock;
 
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
+
 import java.time.Duration;
 import java.util.Map;
 
@@ -36,6 +39,8 @@ import java.util.Map;
  * <p>Only for the source of an {@link EventTimeKafkaSource}, whose reader keeps the progress.
  */
 public final class IdleWhileLeadersAnswer<T> implements WatermarkStrategy<T> {
+
+    private static final Logger LOG = LoggerFactory.getLogger(IdleWhileLeadersAnswer.class);
 
     private static final long serialVersionUID = 1L;
 
@@ -176,6 +181,7 @@ public final class IdleWhileLeadersAnswer<T> implements WatermarkStrategy<T> {
                 boolean silentLongEnough =
                         now - silentSince > timeoutNanos && leaders.answeredFor(timeout);
                 if (progress.mayIdle(split, silentLongEnough)) {
+                    LOG.debug("Kafka partition {} idle", split != null ? split : "(no record yet)");
                     output.markIdle();
                     idle = true;
                     progress.idle(split);

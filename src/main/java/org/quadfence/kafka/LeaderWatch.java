@@ -116,16 +116,6 @@ final class LeaderWatch {
         return of(topic, client, LONGEST_INTERVAL);
     }
 
-    /** The probe interval in force, in milliseconds. */
-    long intervalMillis() {
-        return TimeUnit.NANOSECONDS.toMillis(intervalNanos);
-    }
-
-    /** Whether the watch is probing: asked within the last {@link #KEEP_ALIVE}. */
-    boolean probing() {
-        return timer != null && System.nanoTime() - touchedNanos <= KEEP_ALIVE.toNanos();
-    }
-
     /**
      * The end offset (read_committed: the last stable offset) of the partition of {@code split} as
      * its leader answered a probe sent at most {@link #gapNanos} ago; -1 when there is no such

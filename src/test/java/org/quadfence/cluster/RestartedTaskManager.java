@@ -24,10 +24,11 @@ import java.util.Map;
  * cold"): the job jar on a standalone session cluster ({@link StandaloneFlinkCluster}), its
  * TaskManager a JVM of its own with goal 2's heap and collector, reads the job harness's world
  * (seed 42: 100,000 fences, 100,000 entities, a position each 10 s) from a broker in this JVM. Once
- * the fences and two rounds of positions are read and a checkpoint holds them, the TaskManager is
- * killed with SIGKILL, the other rounds are written (2,800,000 positions of 3,000,000, and one far
- * later position a partition, so that every event comes out), and a fresh TaskManager, a cold JVM,
- * restores the job from that checkpoint, its fences from state, and reads that backlog.
+ * the fences and two rounds of positions are read and a checkpoint taken when those inputs were
+ * idle holds them, the TaskManager is killed with SIGKILL, the other rounds are written (2,800,000
+ * positions of 3,000,000, and one far later position a partition, so that every event comes out),
+ * and a fresh TaskManager, a cold JVM, restores the job from that checkpoint, its fences from
+ * state, and reads that backlog.
  *
  * <p>Prints how long the job took to run again, when each tenth of the backlog had been read (the
  * partitions' offsets from the REST API, whose metrics are a second old at most), the steady rate
@@ -50,6 +51,9 @@ public final class RestartedTaskManager {
     private static final int INTERVAL_MS = 10_000;
     private static final int POSITION_PARTITIONS = 4;
     private static final Duration WAIT = Duration.ofMinutes(10);
+
+    /** The job's default {@code idle-timeout}. */
+    private static final Duration IDLE_TIMEOUT = Duration.ofSeconds(10);
 
     /** How long the events topic stays the same before its events are taken as all. */
     private static final Duration QUIET = Duration.ofSeconds(15);
@@ -123,12 +127,16 @@ public final class RestartedTaskManager {
             String job = flink.runJar(flink.uploadJar(JOB_JAR), goal2, 2, null);
             flink.awaitRunning(job, WAIT);
             awaitRead(flink, job, LOADED_ROUNDS * ENTITIES);
-            long read = System.currentTimeMillis();
+            // A running job's quiet topics are idle at its checkpoints: wait for one taken when
+            // the inputs, read to their ends, had been silent for the default idle-timeout.
+            long quiet = System.currentTimeMillis() + IDLE_TIMEOUT.toMillis();
             flink.await(
-                    "a checkpoint after the loaded positions were read",
+                    "a checkpoint once the loaded inputs were idle",
                     WAIT,
-                    () -> lastCheckpoint(flink, job) > read);
-            up.log("fences and first positions read and checkpointed; killing the TaskManager");
+                    () -> lastCheckpoint(flink, job) > quiet);
+            up.log(
+                    "fences and first positions read and checkpointed idle; killing the"
+                            + " TaskManager");
             long before = offsets(flink, job);
             flink.killTaskManager();
             try (KafkaProducer<byte[], byte[]> p = KafkaTopics.producer(kafka, FAST)) {

@@ -192,6 +192,9 @@ final class StandaloneFlinkCluster implements AutoCloseable {
                         "appender.file.layout.pattern = %d{HH:mm:ss,SSS} %-5p %c{1} - %m%n",
                         "logger.kafka.name = org.apache.kafka",
                         "logger.kafka.level = WARN",
+                        // When each Kafka partition goes idle.
+                        "logger.idle.name = org.quadfence.kafka.IdleWhileLeadersAnswer",
+                        "logger.idle.level = DEBUG",
                         ""));
     }
 
