@@ -83,6 +83,7 @@ class IdleWhileLeadersAnswerTest {
     }
 
     private static final String SPLIT = "positions-0";
+    private static final String FENCES = "fences-0";
 
     /** The partitions' end offsets as the leaders last answered; absent: no recent answer. */
     private final Map<String, Long> ends = new HashMap<>();
@@ -243,31 +244,36 @@ class IdleWhileLeadersAnswerTest {
         assertThat(out.last()).isEqualTo("idle");
     }
 
+    private static final String FENCES = "fences-0";
+
+    /**
+     * A generator of a reader restored with one split, idle at offset 7, whose end is now {@code
+     * end}.
+     */
+    private IdleWhileLeadersAnswer.Generator<String> restoredIdleAt7(long end) {
+        progress.removed(SPLIT);
+        progress.added(FENCES, 7, true);
+        ends.put(FENCES, end);
+        return generator();
+    }
+
     @Test
     void aSplitIdleAtTheCheckpointWithNothingNewIsIdleAtOnceAfterARestore() {
-        String fences = "fences-0";
-        progress.removed(SPLIT);
-        progress.added(fences, 7, true);
-        ends.put(fences, 7L);
-        IdleWhileLeadersAnswer.Generator<String> restored = generator();
+        IdleWhileLeadersAnswer.Generator<String> restored = restoredIdleAt7(7);
         pass(restored, 0.1);
         assertThat(out.last()).isEqualTo("idle");
     }
 
     @Test
     void aSplitIdleAtTheCheckpointThatWasWrittenToSinceWaitsForItsRecords() {
-        String fences = "fences-0";
-        progress.removed(SPLIT);
-        progress.added(fences, 7, true);
-        ends.put(fences, 9L);
-        IdleWhileLeadersAnswer.Generator<String> restored = generator();
+        IdleWhileLeadersAnswer.Generator<String> restored = restoredIdleAt7(9);
         pass(restored, 60);
         assertThat(out.said).doesNotContain("idle");
-        assertThat(progress.idleAtCheckpoint(fences))
+        assertThat(progress.idleAtCheckpoint(FENCES))
                 .as("still idle for a checkpoint: nothing of it went out since the restore")
                 .isTrue();
-        record(restored, fences, 1_000);
-        assertThat(progress.idleAtCheckpoint(fences)).isFalse();
+        record(restored, FENCES, 1_000);
+        assertThat(progress.idleAtCheckpoint(FENCES)).isFalse();
     }
 
     @Test
