@@ -244,8 +244,6 @@ class IdleWhileLeadersAnswerTest {
         assertThat(out.last()).isEqualTo("idle");
     }
 
-    private static final String FENCES = "fences-0";
-
     /**
      * A generator of a reader restored with one split, idle at offset 7, whose end is now {@code
      * end}.
