@@ -9,9 +9,6 @@ import org.apache.flink.api.connector.source.SourceReader;
 import org.apache.flink.connector.kafka.source.split.KafkaPartitionSplit;
 import org.apache.flink.core.io.InputStatus;
 
-import org.slf4j.Logger;
-import org.slf4j.LoggerFactory;
-
 import java.util.ArrayList;
 import java.util.Collection;
 import java.util.HashMap;
@@ -27,8 +24,6 @@ import java.util.concurrent.CompletableFuture;
  * PartitionProgress}): how far its records went out, and whether it was idle at the checkpoint.
  */
 final class EventTimeReader<T> implements SourceReader<T, KafkaPartitionSplit> {
-
-    private static final Logger LOG = LoggerFactory.getLogger(EventTimeReader.class);
 
     private final SourceReader<T, KafkaPartitionSplit> kafka;
     private final SerializableTimestampAssigner<T> eventTime;
