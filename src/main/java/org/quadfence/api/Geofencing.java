@@ -223,7 +223,10 @@ public final class Geofencing implements Serializable {
                         .name("positions: valid");
         SingleOutputStreamOperator<Position> positions =
                 timed(valid, Position::timestamp, "positions")
-                        .process(new LateFilter(DeadLetterSplitter.DEAD_LETTERS))
+                        .process(
+                                new LateFilter(
+                                        DeadLetterSplitter.DEAD_LETTERS,
+                                        options.doubleValue("max-accuracy-meters")))
                         .returns(Position.class)
                         .uid(uidPrefix + "positions-late")
                         .name("positions: on time");
@@ -236,6 +239,7 @@ public final class Geofencing implements Serializable {
                                 new FenceRouter(
                                         tiers,
                                         options.doubleValue("exit-margin-meters"),
+                                        options.doubleValue("max-accuracy-meters"),
                                         options.intValue("max-vertices")))
                         .returns(TileUpdate.class)
                         .uid(uidPrefix + "fence-router")
@@ -639,6 +643,14 @@ public final class Geofencing implements Serializable {
         /** Option {@code exit-margin-meters}: hysteresis of EXIT (contract section 6). */
         public Builder setExitMarginMeters(double meters) {
             return set(QuadfenceOptions.EXIT_MARGIN_METERS, meters);
+        }
+
+        /**
+         * Option {@code max-accuracy-meters}: positions whose {@link Position#accuracy} is above
+         * it are ignored, and the tiles measure accuracy exactly up to it (contract section 11).
+         */
+        public Builder setMaxAccuracyMeters(double meters) {
+            return set(QuadfenceOptions.MAX_ACCURACY_METERS, meters);
         }
 
         /** Option {@code dwell-ms}: time in a fence after which one DWELL event is emitted. */

@@ -51,4 +51,13 @@ public record Boxes(List<Box> boxes) implements ShapePiece {
     public double distanceMeters(double foldedLon, double lat) {
         return contains(foldedLon, lat) ? 0 : Double.POSITIVE_INFINITY;
     }
+
+    /**
+     * Infinity inside, 0 outside: a cell the fence covers is one whose every point lies deeper in
+     * the fence than any distance asked of it (the cut sees to that).
+     */
+    @Override
+    public double boundaryMeters(double foldedLon, double lat) {
+        return contains(foldedLon, lat) ? Double.POSITIVE_INFINITY : 0;
+    }
 }

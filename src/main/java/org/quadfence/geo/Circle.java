@@ -44,6 +44,12 @@ public record Circle(double lon, double lat, double radiusMeters) implements Sha
         return Math.max(0, centreDistance(lon, lat) - radiusMeters);
     }
 
+    /** max(0, the radius minus the haversine distance from the centre to the point). */
+    @Override
+    public double boundaryMeters(double lon, double lat) {
+        return Math.max(0, radiusMeters - centreDistance(lon, lat));
+    }
+
     // The haversine distance from the centre, lon -180 taken as 180.
     private double centreDistance(double lon, double lat) {
         return Earth.haversineMeters(this.lon, this.lat, Earth.eastLon(lon), lat);

@@ -51,6 +51,12 @@ public record CirclePiece(
         return Math.max(0, distance(foldedLon, lat) - radiusMeters);
     }
 
+    /** {@link Circle#boundaryMeters}. */
+    @Override
+    public double boundaryMeters(double foldedLon, double lat) {
+        return Math.max(0, radiusMeters - distance(foldedLon, lat));
+    }
+
     private double distance(double foldedLon, double lat) {
         return Earth.haversineMeters(lon, this.lat, Earth.eastLon(foldedLon), lat);
     }

@@ -215,6 +215,32 @@ public final class Polygon implements Shape {
         return distanceToEdges(edges, 0, edges.length, Earth.eastLon(lon), lat);
     }
 
+    /**
+     * For a point inside, the smallest distance to an edge by the rule of {@link Earth}, edges along
+     * lon 180 or -180 left out (the halves of a fence split at the antimeridian meet there); 0
+     * outside.
+     */
+    @Override
+    public double boundaryMeters(double lon, double lat) {
+        if (!contains(lon, lat)) {
+            return 0;
+        }
+        return boundaryToEdges(edges, 0, edges.length, Earth.eastLon(lon), lat);
+    }
+
+    /** {@link #distanceToEdges} without the edges that lie along lon 180 or -180. */
+    static double boundaryToEdges(double[] edges, int from, int to, double lon, double lat) {
+        double best = Double.POSITIVE_INFINITY;
+        for (int i = from; i < to; i += 4) {
+            double ax = edges[i];
+            if (ax == edges[i + 2] && (ax == 180 || ax == -180)) {
+                continue;
+            }
+            best = Math.min(best, distanceToEdges(edges, i, i + 4, lon, lat));
+        }
+        return best;
+    }
+
     // The smallest edge distance over edges[from, to); an edge whose latitude alone puts it
     // farther than the best so far is skipped (the haversine distance is at least R * dLat).
     static double distanceToEdges(double[] edges, int from, int to, double lon, double lat) {
@@ -248,6 +274,17 @@ public final class Polygon implements Shape {
      * @throws IllegalArgumentException when the margin is negative or not finite
      */
     public void cut(CellGrid grid, double marginMeters, boolean fold, CellSink sink) {
+        cut(grid, marginMeters, fold, false, sink);
+    }
+
+    /**
+     * {@link #cut(CellGrid, double, boolean, CellSink)}, whose pieces also answer {@link
+     * PolygonPiece#boundaryMeters} like the fence whenever that is within the margin when {@code
+     * boundaries}: a cell the fence covers gets null only when no edge comes within the margin of
+     * it, and otherwise a piece that covers it.
+     */
+    public void cut(
+            CellGrid grid, double marginMeters, boolean fold, boolean boundaries, CellSink sink) {
         if (!(marginMeters >= 0 && marginMeters < Double.POSITIVE_INFINITY)) {
             throw new IllegalArgumentException("distance must be finite and >= 0: " + marginMeters);
         }
@@ -263,7 +300,14 @@ public final class Polygon implements Shape {
             }
         }
         PolygonCutter.cut(
-                edges, groupEnds, fold ? seams : new double[0], reach, grid, marginMeters, sink);
+                edges,
+                groupEnds,
+                fold ? seams : new double[0],
+                reach,
+                grid,
+                marginMeters,
+                boundaries,
+                sink);
     }
 
     // The edges of one polygon, all rings, without zero-length edges.

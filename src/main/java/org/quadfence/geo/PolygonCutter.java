@@ -34,6 +34,7 @@ final class PolygonCutter {
     private final CellGrid grid;
     private final double margin;
     private final Polygon.CellSink sink;
+    private final boolean boundaries;
     private final int c0;
     private final int c1;
     private final int r0;
@@ -52,6 +53,7 @@ final class PolygonCutter {
             List<Box> reach,
             CellGrid grid,
             double margin,
+            boolean boundaries,
             Polygon.CellSink sink) {
         if (edges.length / 4 > INDEX) {
             throw new IllegalArgumentException("too many edges to cut: " + edges.length / 4);
@@ -63,6 +65,7 @@ final class PolygonCutter {
         this.grid = grid;
         this.margin = margin;
         this.sink = sink;
+        this.boundaries = boundaries;
         int west = Integer.MAX_VALUE;
         int east = 0;
         double south = 90;
@@ -94,6 +97,9 @@ final class PolygonCutter {
      * @param seams segments on lon -180 to keep in column 0 for the on-boundary test, or empty
      * @param reach boxes covering every point the pieces must answer for; they set the grid range
      * @param margin the distance pieces must answer for, 0 for containment only
+     * @param boundaries whether pieces must also answer {@link PolygonPiece#boundaryMeters} within
+     *     the margin: then a covered cell with an edge within the margin of it gets a piece that
+     *     covers it and keeps those edges, and only a cell deeper inside is reported as covered
      */
     static void cut(
             double[] edges,
@@ -102,9 +108,10 @@ final class PolygonCutter {
             List<Box> reach,
             CellGrid grid,
             double margin,
+            boolean boundaries,
             Polygon.CellSink sink) {
         PolygonCutter cutter =
-                new PolygonCutter(edges, groupEnds, seams, reach, grid, margin, sink);
+                new PolygonCutter(edges, groupEnds, seams, reach, grid, margin, boundaries, sink);
         cutter.walkEdges();
         if (margin > 0) {
             cutter.walkNear();
@@ -319,7 +326,10 @@ final class PolygonCutter {
                 covered = covers(cells, k, end, inside[g], west, south, east, north);
                 k = end;
             }
-            if (covered) {
+            if (covered && boundaries) {
+                outColumns.add(c);
+                outPieces.add(coveredPiece(cells, from, plain, to, west, south, east, north));
+            } else if (covered) {
                 outColumns.add(c);
                 outPieces.add(null);
             } else {
@@ -387,6 +397,51 @@ final class PolygonCutter {
                 }
             }
             return in;
+        }
+
+        // A cell wholly inside whose boundary distances matter: one covered leaf, with every edge
+        // that meets the cell or comes within the margin of it kept for distances only.
+        private PolygonPiece coveredPiece(
+                long[] cells,
+                int from,
+                int plain,
+                int to,
+                double west,
+                double south,
+                double east,
+                double north) {
+            int seamEnd = plain;
+            while (seamEnd < to && (int) cells[seamEnd] < NEAR) {
+                seamEnd++;
+            }
+            int[] near = nearEdges(cells, from, plain, seamEnd, to);
+            double[] kept = new double[4 * (plain - from + near.length)];
+            for (int k = from; k < plain; k++) {
+                System.arraycopy(edges, 4 * (int) cells[k], kept, 4 * (k - from), 4);
+            }
+            for (int k = 0; k < near.length; k++) {
+                System.arraycopy(edges, 4 * near[k], kept, 4 * (plain - from + k), 4);
+            }
+            double[] seamCoords = new double[4 * (seamEnd - plain)];
+            for (int k = plain; k < seamEnd; k++) {
+                System.arraycopy(
+                        seams, 4 * ((int) cells[k] & INDEX), seamCoords, 4 * (k - plain), 4);
+            }
+            return new PolygonPiece(
+                    west,
+                    south,
+                    east,
+                    north,
+                    west,
+                    south,
+                    east,
+                    north,
+                    new int[] {0, 1},
+                    new int[] {0},
+                    new boolean[] {true},
+                    new double[0],
+                    kept,
+                    seamCoords);
         }
 
         private PolygonPiece piece(

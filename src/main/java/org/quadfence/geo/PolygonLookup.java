@@ -42,6 +42,7 @@ final class PolygonLookup {
                 List.of(box),
                 grid,
                 0,
+                false,
                 (c, r, piece) ->
                         cells[(r - r0) * columns + c - c0] =
                                 piece == null ? PolygonPiece.COVERED : piece);

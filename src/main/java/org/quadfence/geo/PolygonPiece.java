@@ -339,6 +339,22 @@ public final class PolygonPiece implements ShapePiece {
                 Polygon.distanceToEdges(near, 0, near.length, lon, lat));
     }
 
+    /**
+     * For a point the fence contains, the smallest {@link Earth} edge distance over the kept edges
+     * (edges along lon 180 or -180 left out, as {@link Polygon#boundaryMeters} does): the fence's
+     * whenever that is within the margin the piece was cut for; 0 outside.
+     */
+    @Override
+    public double boundaryMeters(double foldedLon, double lat) {
+        if (!contains(foldedLon, lat)) {
+            return 0;
+        }
+        double lon = Earth.eastLon(foldedLon);
+        return Math.min(
+                Polygon.boundaryToEdges(edges, 0, edges.length, lon, lat),
+                Polygon.boundaryToEdges(near, 0, near.length, lon, lat));
+    }
+
     @Override
     public boolean equals(Object o) {
         if (o == this) {

@@ -72,6 +72,33 @@ public record Rectangle(double minLon, double minLat, double maxLon, double maxL
         return best;
     }
 
+    /**
+     * For a point inside, the smallest distance to the rectangle's sides by the rule of {@link
+     * Earth}: its two parallels (in two parts when it crosses the antimeridian) and its two
+     * meridians, which a rectangle of every longitude does not have; 0 outside.
+     */
+    @Override
+    public double boundaryMeters(double lon, double lat) {
+        if (!contains(lon, lat)) {
+            return 0;
+        }
+        double x = Earth.eastLon(lon);
+        boolean crosses = crossesAntimeridian();
+        // Across the antimeridian each parallel is two edges, one each side of lon 180.
+        double[] parallels = {
+            minLon, minLat, crosses ? 180 : maxLon, minLat,
+            minLon, maxLat, crosses ? 180 : maxLon, maxLat,
+            -180, minLat, maxLon, minLat,
+            -180, maxLat, maxLon, maxLat
+        };
+        double best = Polygon.distanceToEdges(parallels, 0, crosses ? 16 : 8, x, lat);
+        if (minLon == -180 && maxLon == 180) {
+            return best;
+        }
+        double[] meridians = {minLon, minLat, minLon, maxLat, maxLon, minLat, maxLon, maxLat};
+        return Math.min(best, Polygon.distanceToEdges(meridians, 0, 8, x, lat));
+    }
+
     @Override
     public List<Box> bounds() {
         if (crossesAntimeridian()) {

@@ -19,4 +19,9 @@ public record RectanglePiece(Rectangle rect, Box bounds) implements ShapePiece {
     public double distanceMeters(double foldedLon, double lat) {
         return rect.distanceMeters(foldedLon, lat);
     }
+
+    @Override
+    public double boundaryMeters(double foldedLon, double lat) {
+        return rect.boundaryMeters(foldedLon, lat);
+    }
 }

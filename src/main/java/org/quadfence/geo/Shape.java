@@ -28,6 +28,15 @@ public interface Shape {
     double distanceMeters(double lon, double lat);
 
     /**
+     * For a point the shape contains, the distance in metres from it to the shape's boundary by the
+     * rule of {@link #distanceMeters} (0 on the boundary): how far a position may be off and still
+     * be inside (contract section 11, accuracy); 0 for a point outside. Where a fence goes on at the
+     * other side of the antimeridian, lon 180 is no boundary: a polygon's edges along lon 180 or
+     * -180 (those of a fence split there) do not count.
+     */
+    double boundaryMeters(double lon, double lat);
+
+    /**
      * Planar boxes that cover every point within {@code meters} of the shape ({@link
      * #distanceMeters} at most {@code meters}): each of {@link #bounds()} grown by {@link
      * Earth#grow}. As with {@link #bounds()}, a point at lon -180 must also be looked up at 180.

@@ -47,4 +47,14 @@ public sealed interface ShapePiece permits Boxes, PolygonPiece, CirclePiece, Rec
      * @param foldedLon the point's longitude, 180 given as -180
      */
     double distanceMeters(double foldedLon, double lat);
+
+    /**
+     * For a point of the piece's closed cell: the fence's {@link Shape#boundaryMeters}, exactly as
+     * the whole fence computes it whenever that is at most the distance the piece was cut for, and
+     * otherwise some value above that distance (infinity for a cell the fence covers deeper than
+     * that distance).
+     *
+     * @param foldedLon the point's longitude, 180 given as -180
+     */
+    double boundaryMeters(double foldedLon, double lat);
 }

@@ -23,8 +23,9 @@ import java.util.Arrays;
  * <p>Doubles are written in their shortest form that reads back to the same double ({@link
  * Double#toString(double)}, so -0.0 stays -0.0). {@code properties} is embedded as an object, not a
  * string, and only when the event has them. A CROSS (contract section 10) has {@code from} and
- * {@code at} after {@code lat}, each {@code {"timestamp":..,"lon":..,"lat":..}}. Instances are
- * immutable and thread-safe.
+ * {@code at} after {@code lat}, each {@code {"timestamp":..,"lon":..,"lat":..}}. An ENTER, DWELL or
+ * EXIT has {@code enteredAt} (the start of its visit, contract section 11) after {@code lat}, and
+ * an EXIT then {@code durationMs}. Instances are immutable and thread-safe.
  */
 public final class GeofenceEventCodec {
 
@@ -50,6 +51,12 @@ public final class GeofenceEventCodec {
             g.writeNumberField("timestamp", e.timestamp());
             g.writeNumberField("lon", e.lon());
             g.writeNumberField("lat", e.lat());
+            if (e.hasVisit()) {
+                g.writeNumberField("enteredAt", e.enteredAt());
+                if (e.event() == EventType.EXIT) {
+                    g.writeNumberField("durationMs", e.durationMs());
+                }
+            }
             if (e.from() != null) {
                 waypoint(g, "from", e.from());
             }
@@ -116,6 +123,12 @@ public final class GeofenceEventCodec {
                 .append(e.lon())
                 .append(",\"lat\":")
                 .append(e.lat());
+        if (e.hasVisit()) {
+            s.append(",\"enteredAt\":").append(e.enteredAt());
+            if (e.event() == EventType.EXIT) {
+                s.append(",\"durationMs\":").append(e.durationMs());
+            }
+        }
         if (e.from() != null) {
             waypoint(s, "from", e.from());
         }
@@ -142,7 +155,7 @@ public final class GeofenceEventCodec {
      * takes (20 chars a long, 24 a double), so that the builder never grows.
      */
     private static int plainLength(GeofenceEvent e, boolean grouped) {
-        int n = 90 + e.entityId().length() + e.fenceId().length() + 20 + 2 * 24;
+        int n = 90 + e.entityId().length() + e.fenceId().length() + 20 + 2 * 24 + 2 * (14 + 20);
         if (e.from() != null) {
             n += 2 * (40 + 20 + 2 * 24);
         }
@@ -199,6 +212,7 @@ public final class GeofenceEventCodec {
         String group = Groups.DEFAULT;
         Waypoint from = null;
         Waypoint at = null;
+        long enteredAt = GeofenceEvent.NO_VISIT;
         while (p.nextToken() == JsonToken.FIELD_NAME) {
             String name = p.currentName();
             p.nextToken();
@@ -213,6 +227,7 @@ public final class GeofenceEventCodec {
                 case "group" -> group = Json.group(p);
                 case "from" -> from = waypoint(p, name);
                 case "at" -> at = waypoint(p, name);
+                case "enteredAt" -> enteredAt = Timestamps.read(p);
                 default -> p.skipChildren();
             }
         }
@@ -228,7 +243,8 @@ public final class GeofenceEventCodec {
             throw new BadRecord("a CROSS event, and only a CROSS event, has from and at");
         }
         return new GeofenceEvent(
-                entityId, fenceId, event, timestamp, lon, lat, properties, group, from, at);
+                entityId, fenceId, event, timestamp, lon, lat, properties, group, from, at,
+                enteredAt);
     }
 
     private static Waypoint waypoint(JsonParser p, String field) throws IOException {

@@ -6,6 +6,7 @@ import org.quadfence.geo.Circle;
 import org.quadfence.geo.Polygon;
 import org.quadfence.geo.Rectangle;
 import org.quadfence.geo.Shape;
+import org.quadfence.rules.FenceRules;
 
 /**
  * An upsert or a delete of a fence (contract section 2), as validated by {@code FenceChangeCodec}.
@@ -19,6 +20,8 @@ import org.quadfence.geo.Shape;
  * @param group the fence's group ({@link Groups#DEFAULT} when the record names none)
  * @param circle the fence's circle, or null
  * @param polygons the fence's (multi)polygon as {@link Polygon#coordinates()}, or null
+ * @param rules the version's rules (contract section 11), {@link FenceRules#NONE} when it has none
+ *     (always for a delete)
  */
 @TypeInfo(FenceChangeSerializer.Factory.class)
 public record FenceChange(
@@ -28,7 +31,25 @@ public record FenceChange(
         String properties,
         String group,
         Circle circle,
-        double[][][] polygons) {
+        double[][][] polygons,
+        FenceRules rules) {
+
+    /** Null rules are none. */
+    public FenceChange {
+        rules = rules == null ? FenceRules.NONE : rules;
+    }
+
+    /** A change without rules. */
+    public FenceChange(
+            String fenceId,
+            Rectangle rect,
+            long timestamp,
+            String properties,
+            String group,
+            Circle circle,
+            double[][][] polygons) {
+        this(fenceId, rect, timestamp, properties, group, circle, polygons, FenceRules.NONE);
+    }
 
     /** A change that creates the fence or replaces it. */
     public static FenceChange upsert(
@@ -59,14 +80,19 @@ public record FenceChange(
 
     /** The same change for the fence of that name in {@code group}. */
     public FenceChange inGroup(String group) {
-        return new FenceChange(fenceId, rect, timestamp, properties, group, circle, polygons);
+        return new FenceChange(fenceId, rect, timestamp, properties, group, circle, polygons, rules);
+    }
+
+    /** The same upsert with {@code other} rules ({@link FenceRules#NONE}: none). */
+    public FenceChange withRules(FenceRules other) {
+        return new FenceChange(fenceId, rect, timestamp, properties, group, circle, polygons, other);
     }
 
     /** The same change without its properties (its shape and time only). */
     public FenceChange withoutProperties() {
         return properties == null
                 ? this
-                : new FenceChange(fenceId, rect, timestamp, null, group, circle, polygons);
+                : new FenceChange(fenceId, rect, timestamp, null, group, circle, polygons, rules);
     }
 
     /** True for a delete, that is when there is no shape. */

@@ -9,6 +9,7 @@ import org.apache.flink.core.memory.DataOutputView;
 
 import org.quadfence.geo.Circle;
 import org.quadfence.geo.Rectangle;
+import org.quadfence.rules.FenceRules;
 
 import java.io.IOException;
 import java.lang.reflect.Type;
@@ -17,7 +18,8 @@ import java.util.Map;
 /**
  * How Flink writes a {@link FenceChange} between stages and in state (the fence stage keeps its
  * versions): fenceId, timestamp, properties, group, then a byte saying which of rect, circle and
- * polygons follow, and those. The strings and shapes may be null.
+ * polygons follow (and, in its bit 3, whether rules do), and those; then the rules as {@link
+ * FenceRulesSerializer} writes them. The strings and shapes may be null.
  */
 public final class FenceChangeSerializer extends RecordSerializer<FenceChange> {
 
@@ -33,6 +35,7 @@ public final class FenceChangeSerializer extends RecordSerializer<FenceChange> {
     private static final int RECT = 1;
     private static final int CIRCLE = 2;
     private static final int POLYGONS = 4;
+    private static final int RULES = 8;
 
     private static final FenceChange EMPTY = FenceChange.delete("", 0);
 
@@ -55,7 +58,8 @@ public final class FenceChangeSerializer extends RecordSerializer<FenceChange> {
         out.writeByte(
                 (r == null ? 0 : RECT)
                         | (circle == null ? 0 : CIRCLE)
-                        | (polygons == null ? 0 : POLYGONS));
+                        | (polygons == null ? 0 : POLYGONS)
+                        | (c.rules().isNone() ? 0 : RULES));
         if (r != null) {
             out.writeDouble(r.minLon());
             out.writeDouble(r.minLat());
@@ -78,6 +82,9 @@ public final class FenceChangeSerializer extends RecordSerializer<FenceChange> {
                     }
                 }
             }
+        }
+        if (!c.rules().isNone()) {
+            FenceRulesSerializer.write(c.rules(), out);
         }
     }
 
@@ -111,7 +118,9 @@ public final class FenceChangeSerializer extends RecordSerializer<FenceChange> {
                 }
             }
         }
-        return new FenceChange(fenceId, r, timestamp, properties, group, circle, polygons);
+        FenceRules rules =
+                (shapes & RULES) == 0 ? FenceRules.NONE : FenceRulesSerializer.read(in);
+        return new FenceChange(fenceId, r, timestamp, properties, group, circle, polygons, rules);
     }
 
     @Override

@@ -20,6 +20,10 @@ import org.apache.flink.api.common.typeinfo.TypeInfo;
  * @param from of a CROSS: the entity's previous position, where the crossed path starts; else null
  * @param at of a CROSS: the first point of the path in the fence, with its interpolated time; else
  *     null
+ * @param enteredAt of an ENTER, DWELL or EXIT: the start of the visit it belongs to (contract
+ *     section 11), the time the entity last joined the fence's raw set before the ENTER; {@link
+ *     #NO_VISIT} for a CROSS, or for a visit whose start is not known (begun before a restore of a
+ *     state that did not keep it)
  */
 @TypeInfo(GeofenceEventSerializer.Factory.class)
 public record GeofenceEvent(
@@ -32,7 +36,49 @@ public record GeofenceEvent(
         String properties,
         String group,
         Waypoint from,
-        Waypoint at) {
+        Waypoint at,
+        long enteredAt) {
+
+    /** {@link #enteredAt} of an event without a visit. */
+    public static final long NO_VISIT = Long.MIN_VALUE;
+
+    /** An event without a visit start. */
+    public GeofenceEvent(
+            String entityId,
+            String fenceId,
+            EventType event,
+            long timestamp,
+            double lon,
+            double lat,
+            String properties,
+            String group,
+            Waypoint from,
+            Waypoint at) {
+        this(entityId, fenceId, event, timestamp, lon, lat, properties, group, from, at, NO_VISIT);
+    }
+
+    /** An ENTER, EXIT or DWELL of the visit that started at {@code enteredAt}. */
+    public GeofenceEvent(
+            String entityId,
+            String fenceId,
+            EventType event,
+            long timestamp,
+            double lon,
+            double lat,
+            String group,
+            long enteredAt) {
+        this(entityId, fenceId, event, timestamp, lon, lat, null, group, null, null, enteredAt);
+    }
+
+    /** True when the event knows the start of its visit. */
+    public boolean hasVisit() {
+        return enteredAt != NO_VISIT;
+    }
+
+    /** Of an EXIT that knows its visit's start: how long the visit lasted, in ms. */
+    public long durationMs() {
+        return timestamp - enteredAt;
+    }
 
     /** An ENTER, EXIT or DWELL event. */
     public GeofenceEvent(
@@ -50,7 +96,8 @@ public record GeofenceEvent(
     /** This event with the fence's {@code properties} (null: none). */
     public GeofenceEvent withProperties(String properties) {
         return new GeofenceEvent(
-                entityId, fenceId, event, timestamp, lon, lat, properties, group, from, at);
+                entityId, fenceId, event, timestamp, lon, lat, properties, group, from, at,
+                enteredAt);
     }
 
     /** An event of the default group. */

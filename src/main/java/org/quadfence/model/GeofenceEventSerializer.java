@@ -19,7 +19,8 @@ import java.util.Map;
  *
  * <p>The layout of ENTER, EXIT and DWELL is that of state format 7, byte for byte: CROSS (ordinal
  * 3) came later with its own tail, so every event of an earlier savepoint reads as it was written,
- * and the serializer stays compatible as is.
+ * and the serializer stays compatible as is. An event that knows its visit's start (contract
+ * section 11) sets bit 6 of the type's byte and writes {@code enteredAt} last.
  */
 public final class GeofenceEventSerializer extends RecordSerializer<GeofenceEvent> {
 
@@ -34,6 +35,8 @@ public final class GeofenceEventSerializer extends RecordSerializer<GeofenceEven
 
     // The ordinal is what is written: EventType's constants may only be added at its end.
     private static final EventType[] TYPES = EventType.values();
+    // Set in the type's byte when the visit's start follows (contract section 11).
+    private static final int VISIT = 0x40;
 
     private static final GeofenceEvent EMPTY =
             new GeofenceEvent("", "", EventType.ENTER, 0, 0, 0, null);
@@ -49,7 +52,7 @@ public final class GeofenceEventSerializer extends RecordSerializer<GeofenceEven
     public void serialize(GeofenceEvent e, DataOutputView out) throws IOException {
         writeString(e.entityId(), out);
         writeString(e.fenceId(), out);
-        out.writeByte(e.event().ordinal());
+        out.writeByte(e.event().ordinal() | (e.hasVisit() ? VISIT : 0));
         out.writeLong(e.timestamp());
         out.writeDouble(e.lon());
         out.writeDouble(e.lat());
@@ -58,6 +61,9 @@ public final class GeofenceEventSerializer extends RecordSerializer<GeofenceEven
         if (e.event() == EventType.CROSS) {
             writeWaypoint(e.from(), out);
             writeWaypoint(e.at(), out);
+        }
+        if (e.hasVisit()) {
+            out.writeLong(e.enteredAt());
         }
     }
 
@@ -75,27 +81,19 @@ public final class GeofenceEventSerializer extends RecordSerializer<GeofenceEven
     public GeofenceEvent deserialize(DataInputView in) throws IOException {
         String entityId = readString(in);
         String fenceId = readString(in);
-        EventType type = TYPES[in.readByte()];
+        int tag = in.readByte();
+        EventType type = TYPES[tag & ~VISIT];
         long timestamp = in.readLong();
         double lon = in.readDouble();
         double lat = in.readDouble();
         String properties = readString(in);
         String group = readString(in);
-        if (type != EventType.CROSS) {
-            return new GeofenceEvent(
-                    entityId, fenceId, type, timestamp, lon, lat, properties, group);
-        }
+        Waypoint from = type == EventType.CROSS ? readWaypoint(in) : null;
+        Waypoint at = type == EventType.CROSS ? readWaypoint(in) : null;
+        long enteredAt = (tag & VISIT) != 0 ? in.readLong() : GeofenceEvent.NO_VISIT;
         return new GeofenceEvent(
-                entityId,
-                fenceId,
-                type,
-                timestamp,
-                lon,
-                lat,
-                properties,
-                group,
-                readWaypoint(in),
-                readWaypoint(in));
+                entityId, fenceId, type, timestamp, lon, lat, properties, group, from, at,
+                enteredAt);
     }
 
     @Override

@@ -15,6 +15,12 @@ import org.apache.flink.api.common.typeinfo.TypeInfo;
  * tested (its entity's first, or a step beyond the bounds), and then the path arrays are empty. An
  * answer from a tile the path crosses but the position is not in has no {@code fenceIds} and no
  * {@code nearIds}.
+ *
+ * <p>Fences with rules of their own (contract section 11) tell the entity stage their timing:
+ * {@code timings} holds {@link #TIMING} longs per fence, for the fences of {@code fenceIds} and
+ * then those of {@code nearIds}, in their order: {@code enterAfterMs}, {@code exitAfterMs} and the
+ * fence's DWELL time ({@code FenceRules.JOB_DWELL} for the job's {@code dwell-ms}); null when every
+ * fence of the answer keeps the job's timing.
  */
 @TypeInfo(MembershipSerializer.Factory.class)
 public record Membership(
@@ -27,7 +33,11 @@ public record Membership(
         String[] nearIds,
         Waypoint pathFrom,
         String[] pathIds,
-        double[] pathAt) {
+        double[] pathAt,
+        long[] timings) {
+
+    /** The longs per fence in {@link #timings}. */
+    public static final int TIMING = 3;
 
     private static final String[] NONE = new String[0];
     private static final double[] NO_FRACTIONS = new double[0];
@@ -42,6 +52,39 @@ public record Membership(
             String[] fenceIds,
             String[] nearIds) {
         this(group, entityId, timestamp, lon, lat, fenceIds, nearIds, null, NONE, NO_FRACTIONS);
+    }
+
+    /** A membership whose fences keep the job's timing. */
+    public Membership(
+            String group,
+            String entityId,
+            long timestamp,
+            double lon,
+            double lat,
+            String[] fenceIds,
+            String[] nearIds,
+            Waypoint pathFrom,
+            String[] pathIds,
+            double[] pathAt) {
+        this(
+                group,
+                entityId,
+                timestamp,
+                lon,
+                lat,
+                fenceIds,
+                nearIds,
+                pathFrom,
+                pathIds,
+                pathAt,
+                null);
+    }
+
+    /** The same answer with {@code other} timings (null: the job's for every fence). */
+    public Membership withTimings(long[] other) {
+        return new Membership(
+                group, entityId, timestamp, lon, lat, fenceIds, nearIds, pathFrom, pathIds, pathAt,
+                other);
     }
 
     /** A membership with no fences near the position. */

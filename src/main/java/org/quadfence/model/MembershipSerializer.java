@@ -20,7 +20,8 @@ import java.util.Map;
  * length} and, after nearIds, pathFrom (timestamp, lon, lat), pathIds and pathAt; its nearIds are
  * never null. Without a path the layout is that of state format 7, byte for byte (which never wrote
  * a length below -1), so every membership of an earlier savepoint reads as it was written and the
- * serializer stays compatible as is.
+ * serializer stays compatible as is. A membership with timings (contract section 11) writes
+ * fenceIds' length as {@code -2 - length} and its timings last.
  */
 public final class MembershipSerializer extends RecordSerializer<Membership> {
 
@@ -34,6 +35,7 @@ public final class MembershipSerializer extends RecordSerializer<Membership> {
             new RecordTypeInfo<>(Membership.class, INSTANCE, false);
 
     private static final String[] NO_IDS = new String[0];
+    private static final double[] NO_FRACTIONS = new double[0];
 
     private static final Membership EMPTY = new Membership("", "", 0, 0, 0, new String[0]);
 
@@ -51,12 +53,29 @@ public final class MembershipSerializer extends RecordSerializer<Membership> {
         out.writeLong(m.timestamp());
         out.writeDouble(m.lon());
         out.writeDouble(m.lat());
-        writeStrings(m.fenceIds(), out);
+        if (m.timings() == null) {
+            writeStrings(m.fenceIds(), out);
+        } else {
+            // Below -1, which a length never is: the timings follow at the end.
+            String[] ids = m.fenceIds() == null ? NO_IDS : m.fenceIds();
+            out.writeInt(-2 - ids.length);
+            for (String id : ids) {
+                writeString(id, out);
+            }
+        }
         Waypoint from = m.pathFrom();
         if (from == null) {
             writeStrings(m.nearIds(), out);
-            return;
+        } else {
+            writePath(m, from, out);
         }
+        if (m.timings() != null) {
+            writeLongs(m.timings(), out);
+        }
+    }
+
+    private static void writePath(Membership m, Waypoint from, DataOutputView out)
+            throws IOException {
         String[] near = m.nearIds() == null ? NO_IDS : m.nearIds();
         out.writeInt(-2 - near.length);
         for (String id : near) {
@@ -69,6 +88,14 @@ public final class MembershipSerializer extends RecordSerializer<Membership> {
         writeDoubles(m.pathAt(), out);
     }
 
+    private static String[] readIds(int n, DataInputView in) throws IOException {
+        String[] ids = new String[n];
+        for (int i = 0; i < n; i++) {
+            ids[i] = readString(in);
+        }
+        return ids;
+    }
+
     @Override
     public Membership deserialize(DataInputView in) throws IOException {
         String group = readString(in);
@@ -76,22 +103,26 @@ public final class MembershipSerializer extends RecordSerializer<Membership> {
         long timestamp = in.readLong();
         double lon = in.readDouble();
         double lat = in.readDouble();
-        String[] fenceIds = readStrings(in);
+        int ids = in.readInt();
+        boolean timed = ids < -1;
+        String[] fenceIds = ids == -1 ? null : readIds(timed ? -2 - ids : ids, in);
         int n = in.readInt();
         if (n >= -1) {
-            String[] near = null;
-            if (n >= 0) {
-                near = new String[n];
-                for (int i = 0; i < n; i++) {
-                    near[i] = readString(in);
-                }
-            }
-            return new Membership(group, entityId, timestamp, lon, lat, fenceIds, near);
+            String[] near = n >= 0 ? readIds(n, in) : null;
+            return new Membership(
+                    group,
+                    entityId,
+                    timestamp,
+                    lon,
+                    lat,
+                    fenceIds,
+                    near,
+                    null,
+                    NO_IDS,
+                    NO_FRACTIONS,
+                    timed ? readLongs(in) : null);
         }
-        String[] near = new String[-2 - n];
-        for (int i = 0; i < near.length; i++) {
-            near[i] = readString(in);
-        }
+        String[] near = readIds(-2 - n, in);
         Waypoint from = new Waypoint(in.readLong(), in.readDouble(), in.readDouble());
         return new Membership(
                 group,
@@ -103,7 +134,8 @@ public final class MembershipSerializer extends RecordSerializer<Membership> {
                 near,
                 from,
                 readStrings(in),
-                readDoubles(in));
+                readDoubles(in),
+                timed ? readLongs(in) : null);
     }
 
     @Override

@@ -9,11 +9,16 @@ import org.apache.flink.core.memory.DataOutputView;
 
 import java.io.IOException;
 import java.lang.reflect.Type;
+import java.util.Collections;
 import java.util.Map;
+import java.util.SortedMap;
+import java.util.TreeMap;
 
 /**
  * How Flink writes a {@link Position} between stages and in state: entityId, lon, lat, timestamp,
- * group. The strings may be null.
+ * group. The strings may be null. A position with an accuracy or attributes (contract section 11)
+ * writes its timestamp as {@code -1 - timestamp}, then the accuracy and the attributes (their
+ * number, -1 for none, then name and value each); one without has the layout of state format 8.
  */
 public final class PositionSerializer extends RecordSerializer<Position> {
 
@@ -40,14 +45,44 @@ public final class PositionSerializer extends RecordSerializer<Position> {
         writeString(p.entityId(), out);
         out.writeDouble(p.lon());
         out.writeDouble(p.lat());
-        out.writeLong(p.timestamp());
+        boolean more = p.accuracy() != 0 || p.attributes() != null;
+        // Event times are never negative: a negative one says that accuracy and attributes follow.
+        out.writeLong(more ? -1 - p.timestamp() : p.timestamp());
         writeString(p.group(), out);
+        if (more) {
+            out.writeDouble(p.accuracy());
+            Map<String, String> attributes = p.attributes();
+            out.writeInt(attributes == null ? -1 : attributes.size());
+            if (attributes != null) {
+                for (var e : attributes.entrySet()) {
+                    writeString(e.getKey(), out);
+                    writeString(e.getValue(), out);
+                }
+            }
+        }
     }
 
     @Override
     public Position deserialize(DataInputView in) throws IOException {
-        return new Position(
-                readString(in), in.readDouble(), in.readDouble(), in.readLong(), readString(in));
+        String entityId = readString(in);
+        double lon = in.readDouble();
+        double lat = in.readDouble();
+        long t = in.readLong();
+        String group = readString(in);
+        if (t >= 0) {
+            return new Position(entityId, lon, lat, t, group);
+        }
+        double accuracy = in.readDouble();
+        int n = in.readInt();
+        SortedMap<String, String> attributes = null;
+        if (n >= 0) {
+            attributes = new TreeMap<>();
+            for (int i = 0; i < n; i++) {
+                attributes.put(readString(in), readString(in));
+            }
+            attributes = Collections.unmodifiableSortedMap(attributes);
+        }
+        return new Position(entityId, lon, lat, -1 - t, group, accuracy, attributes);
     }
 
     @Override

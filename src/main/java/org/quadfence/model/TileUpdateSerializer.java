@@ -7,6 +7,8 @@ import org.apache.flink.api.common.typeutils.TypeSerializerSnapshot;
 import org.apache.flink.core.memory.DataInputView;
 import org.apache.flink.core.memory.DataOutputView;
 
+import org.quadfence.geo.ShapePiece;
+
 import java.io.IOException;
 import java.lang.reflect.Type;
 import java.util.Map;
@@ -14,7 +16,9 @@ import java.util.Map;
 /**
  * How Flink writes a {@link TileUpdate} between stages and in state: tile, group, fenceId,
  * timestamp, the piece as {@link ShapePieceSerializer} writes it (a removal's null included),
- * shard. The strings may be null.
+ * shard. The strings may be null. A fence with rules (contract section 11) writes its shard as
+ * {@code -1 - shard}, then its rules as {@link FenceRulesSerializer} writes them; an update without
+ * has the layout of state format 8.
  */
 public final class TileUpdateSerializer extends RecordSerializer<TileUpdate> {
 
@@ -43,18 +47,27 @@ public final class TileUpdateSerializer extends RecordSerializer<TileUpdate> {
         writeString(u.fenceId(), out);
         out.writeLong(u.timestamp());
         ShapePieceSerializer.INSTANCE.serialize(u.piece(), out);
-        out.writeInt(u.shard());
+        if (u.rules().isNone()) {
+            out.writeInt(u.shard());
+        } else {
+            out.writeInt(-1 - u.shard());
+            FenceRulesSerializer.write(u.rules(), out);
+        }
     }
 
     @Override
     public TileUpdate deserialize(DataInputView in) throws IOException {
+        long tile = in.readLong();
+        String group = readString(in);
+        String fenceId = readString(in);
+        long timestamp = in.readLong();
+        ShapePiece piece = ShapePieceSerializer.INSTANCE.deserialize(in);
+        int shard = in.readInt();
+        if (shard >= 0) {
+            return new TileUpdate(tile, group, fenceId, timestamp, piece, shard);
+        }
         return new TileUpdate(
-                in.readLong(),
-                readString(in),
-                readString(in),
-                in.readLong(),
-                ShapePieceSerializer.INSTANCE.deserialize(in),
-                in.readInt());
+                tile, group, fenceId, timestamp, piece, -1 - shard, FenceRulesSerializer.read(in));
     }
 
     @Override

@@ -27,6 +27,7 @@ import static org.quadfence.options.QuadfenceOptions.CHECKPOINT_INTERVAL;
 import static org.quadfence.options.QuadfenceOptions.CHECKPOINT_TIMEOUT;
 import static org.quadfence.options.QuadfenceOptions.CROSSING_MAX_METERS;
 import static org.quadfence.options.QuadfenceOptions.EXIT_MARGIN_METERS;
+import static org.quadfence.options.QuadfenceOptions.MAX_ACCURACY_METERS;
 import static org.quadfence.options.QuadfenceOptions.MAX_DEPTH;
 import static org.quadfence.options.QuadfenceOptions.MAX_RECORD_BYTES;
 import static org.quadfence.options.QuadfenceOptions.MAX_VERTICES;
@@ -272,6 +273,12 @@ public final class JobOptions implements Serializable {
         if (!(margin >= 0 && margin <= 1_000_000)) {
             throw new IllegalArgumentException(
                     "exit-margin-meters must be 0 to 1000000, got " + written(EXIT_MARGIN_METERS));
+        }
+        double accuracy = get(MAX_ACCURACY_METERS);
+        if (!(accuracy >= 0 && accuracy <= 1_000_000)) {
+            throw new IllegalArgumentException(
+                    "max-accuracy-meters must be 0 to 1000000, got "
+                            + written(MAX_ACCURACY_METERS));
         }
         double crossingMeters = get(CROSSING_MAX_METERS);
         if (!(crossingMeters > 0 && crossingMeters <= MOST_CROSSING_METERS)) {

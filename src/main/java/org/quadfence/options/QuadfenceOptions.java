@@ -235,6 +235,15 @@ public final class QuadfenceOptions {
                     "hysteresis, 0 to 1000000: an entity inside a fence leaves it only when it"
                             + " is farther than this many meters outside the fence (0: at once)");
 
+    public static final ConfigOption<Double> MAX_ACCURACY_METERS =
+            option(
+                    Double.class,
+                    key("max-accuracy-meters").doubleType().defaultValue(0.0),
+                    "0 to 1000000: a position whose accuracy is above this many meters is ignored"
+                            + " (counted, not a dead letter); the tiles measure accuracy exactly up"
+                            + " to it (0: no limit, and accuracy measured only as far as the exit"
+                            + " margin reaches)");
+
     public static final ConfigOption<Duration> DWELL_MS =
             option(
                     Duration.class,

@@ -14,7 +14,8 @@ import java.util.function.BiConsumer;
  * One entry of a tile's quadtree: what the tile holds of a fence ({@link ShapePiece}) under the box
  * it is indexed by. Exact boxes ({@link Boxes}) make one entry a box, which the box query alone
  * decides; any other piece makes one entry under its bounds, with the piece for the exact test.
- * Equal by fence id and index only, so that a fence's entries are removed by its id.
+ * Equal by fence id and index only, so that a fence's entries are removed by its id. An entry also
+ * carries the rules of the fence's version (contract section 11), or null for a fence without.
  */
 final class IndexEntry {
 
@@ -31,22 +32,33 @@ final class IndexEntry {
     /** What the tile holds of the fence: the piece a path is tested against. */
     final ShapePiece piece;
 
-    private IndexEntry(String fenceId, int index, ShapePiece exact, ShapePiece piece) {
+    /** The rules of the fence's version, or null when it has none. */
+    final FenceRules rules;
+
+    private IndexEntry(
+            String fenceId, int index, ShapePiece exact, ShapePiece piece, FenceRules rules) {
         this.fenceId = fenceId;
         this.index = index;
         this.exact = exact;
         this.piece = piece;
+        this.rules = rules;
     }
 
-    /** The entries of what a tile holds of a fence, each with the box to index it by. */
-    static void of(String fenceId, ShapePiece piece, BiConsumer<IndexEntry, Box> out) {
+    /**
+     * The entries of what a tile holds of a fence, each with the box to index it by.
+     *
+     * @param rules the fence's rules, or null (or {@link FenceRules#NONE}) for none
+     */
+    static void of(
+            String fenceId, ShapePiece piece, FenceRules rules, BiConsumer<IndexEntry, Box> out) {
+        FenceRules own = rules == null || rules.isNone() ? null : rules;
         if (piece instanceof Boxes exactBoxes) {
             List<Box> boxes = exactBoxes.boxes();
             for (int i = 0; i < boxes.size(); i++) {
-                out.accept(new IndexEntry(fenceId, i, null, piece), boxes.get(i));
+                out.accept(new IndexEntry(fenceId, i, null, piece, own), boxes.get(i));
             }
         } else {
-            out.accept(new IndexEntry(fenceId, 0, piece, piece), piece.bounds());
+            out.accept(new IndexEntry(fenceId, 0, piece, piece, own), piece.bounds());
         }
     }
 
@@ -54,8 +66,22 @@ final class IndexEntry {
     static void remove(QuadTree<IndexEntry> tree, String fenceId, ShapePiece piece) {
         int n = piece instanceof Boxes b ? b.boxes().size() : 1;
         for (int i = 0; i < n; i++) {
-            tree.remove(new IndexEntry(fenceId, i, null, null));
+            tree.remove(new IndexEntry(fenceId, i, null, null, null));
         }
+    }
+
+    /** True when the fence applies to a position at {@code t} with {@code attributes}. */
+    boolean applies(long t, java.util.Map<String, String> attributes) {
+        return rules == null || rules.applies(t, attributes);
+    }
+
+    /**
+     * For a point (folded lon) found by the box query and in the fence: its distance to the
+     * fence's boundary, infinity when the box decides (a cell deeper inside than any distance
+     * asked).
+     */
+    double boundary(double foldedLon, double lat) {
+        return exact == null ? Double.POSITIVE_INFINITY : exact.boundaryMeters(foldedLon, lat);
     }
 
     /** True when the point (folded lon) found by the box query is in the fence. */

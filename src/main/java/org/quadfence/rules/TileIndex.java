@@ -31,11 +31,24 @@ public final class TileIndex {
             int nodeCapacity,
             int maxDepth,
             Iterable<Map.Entry<String, ShapePiece>> pieces) {
+        return of(cell, nodeCapacity, maxDepth, pieces, Map.of());
+    }
+
+    /**
+     * An index of {@code pieces} whose fences have the rules {@code rules} holds for them (contract
+     * section 11; a fence it has no rules for has none).
+     */
+    public static TileIndex of(
+            Box cell,
+            int nodeCapacity,
+            int maxDepth,
+            Iterable<Map.Entry<String, ShapePiece>> pieces,
+            Map<String, FenceRules> rules) {
         Map<IndexEntry, Box> items = new HashMap<>();
         int fences = 0;
         for (Map.Entry<String, ShapePiece> e : pieces) {
             fences++;
-            IndexEntry.of(e.getKey(), e.getValue(), items::put);
+            IndexEntry.of(e.getKey(), e.getValue(), rules.get(e.getKey()), items::put);
         }
         return new TileIndex(QuadTree.build(cell, nodeCapacity, maxDepth, items), fences);
     }
@@ -45,6 +58,14 @@ public final class TileIndex {
      * (null: nothing); returns the change in the number of fences indexed, -1, 0 or 1.
      */
     public int replace(String fenceId, ShapePiece before, ShapePiece after) {
+        return replace(fenceId, before, after, null);
+    }
+
+    /**
+     * Replaces what the tile holds of a fence, as {@link #replace(String, ShapePiece, ShapePiece)},
+     * the fence having {@code rules} from then on (null: none).
+     */
+    public int replace(String fenceId, ShapePiece before, ShapePiece after, FenceRules rules) {
         int was = fences;
         if (before != null) {
             fences--;
@@ -52,7 +73,7 @@ public final class TileIndex {
         }
         if (after != null) {
             fences++;
-            IndexEntry.of(fenceId, after, tree::insert);
+            IndexEntry.of(fenceId, after, rules, tree::insert);
         }
         return fences - was;
     }

@@ -23,6 +23,14 @@ import java.util.function.Consumer;
  * within the margin of it, each list ascending and each fence once. Longitude 180 is looked up at
  * -180, the same meridian.
  *
+ * <p>Rules and accuracy (contract section 11): a fence whose rules do not apply to the position
+ * (its {@code validUntil} passed, outside its schedule, attributes that do not match) contains
+ * nothing and is near nothing. With a the position's accuracy and m the fence's margin (its own
+ * {@code exitMarginMeters}, else the job's), the fence contains the position when the position is
+ * inside with at least a to spare, and is near it when it lies within max(m, a) of it (inside by
+ * less than a included). The answer carries the timing of the fences that have their own ({@link
+ * Membership#timings}).
+ *
  * <p>One instance serves one caller: it keeps the lists it fills between queries, so that a query
  * allocates nothing but its answer.
  */
@@ -42,15 +50,21 @@ public final class TileQuery {
      * fences).
      */
     public Membership match(TileIndex index, Position p) {
-        candidates.find(index == null ? null : index.tree(), TileGrid.foldLon(p.lon()), p.lat());
+        candidates.find(index == null ? null : index.tree(), TileGrid.foldLon(p.lon()), p);
+        String[] inside = IndexEntry.ids(candidates.inside);
+        String[] near = IndexEntry.ids(candidates.near);
         return new Membership(
                 p.group(),
                 p.entityId(),
                 p.timestamp(),
                 p.lon(),
                 p.lat(),
-                IndexEntry.ids(candidates.inside),
-                IndexEntry.ids(candidates.near));
+                inside,
+                near,
+                null,
+                NO_IDS,
+                NO_FRACTIONS,
+                candidates.timings(inside, near));
     }
 
     /**
@@ -73,15 +87,21 @@ public final class TileQuery {
             Path path = new Path(from.lon(), from.lat(), p.lon(), p.lat());
             TreeMap<String, ShapePiece> met = new TreeMap<>();
             for (Box b : path.bounds()) {
-                candidates(index, b.intersection(cell), met);
+                candidates(index, b.intersection(cell), p, met);
                 // Lon 180 is -180: a path on that meridian meets what either side holds there.
                 if (b.maxX() == 180) {
                     candidates(
-                            index, new Box(-180, b.minY(), -180, b.maxY()).intersection(cell), met);
+                            index,
+                            new Box(-180, b.minY(), -180, b.maxY()).intersection(cell),
+                            p,
+                            met);
                 }
                 if (b.minX() == -180) {
                     candidates(
-                            index, new Box(180, b.minY(), 180, b.maxY()).intersection(cell), met);
+                            index,
+                            new Box(180, b.minY(), 180, b.maxY()).intersection(cell),
+                            p,
+                            met);
                 }
             }
             if (!met.isEmpty()) {
@@ -114,12 +134,22 @@ public final class TileQuery {
                 point == null ? NO_IDS : point.nearIds(),
                 from,
                 ids,
-                at);
+                at,
+                point == null ? null : point.timings());
     }
 
-    private static void candidates(TileIndex index, Box area, Map<String, ShapePiece> met) {
+    // The fences of the area that apply to p: a fence that does not apply at b is not crossed.
+    private static void candidates(
+            TileIndex index, Box area, Position p, Map<String, ShapePiece> met) {
         if (area != null) {
-            index.tree().query(area, e -> met.putIfAbsent(e.fenceId, e.piece));
+            index.tree()
+                    .query(
+                            area,
+                            e -> {
+                                if (e.applies(p.timestamp(), p.attributes())) {
+                                    met.putIfAbsent(e.fenceId, e.piece);
+                                }
+                            });
         }
     }
 
@@ -141,20 +171,24 @@ public final class TileQuery {
         private final double margin;
         private double lon;
         private double lat;
+        private Position position;
         private int tested;
+        private boolean ownTiming;
 
         Candidates(double margin) {
             this.margin = margin;
         }
 
         /**
-         * Finds the fences the point (folded lon) is inside or near among the candidates of {@code
-         * tree} (null: none), into {@link #inside} and {@link #near}.
+         * Finds the fences the position p (at its folded lon) is inside or near among the
+         * candidates of {@code tree} (null: none), into {@link #inside} and {@link #near}.
          */
-        void find(QuadTree<IndexEntry> tree, double foldedLon, double lat) {
+        void find(QuadTree<IndexEntry> tree, double foldedLon, Position p) {
             this.lon = foldedLon;
-            this.lat = lat;
+            this.lat = p.lat();
+            this.position = p;
             tested = 0;
+            ownTiming = false;
             inside.clear();
             near.clear();
             if (tree != null) {
@@ -165,10 +199,59 @@ public final class TileQuery {
         @Override
         public void accept(IndexEntry entry) {
             tested++;
+            FenceRules rules = entry.rules;
+            if (rules == null) {
+                double accuracy = position.accuracy();
+                if (entry.contains(lon, lat)) {
+                    (accuracy == 0 || entry.boundary(lon, lat) >= accuracy ? inside : near)
+                            .add(entry);
+                } else if ((margin > 0 || accuracy > 0)
+                        && entry.near(lon, lat, Math.max(margin, accuracy))) {
+                    near.add(entry);
+                }
+                return;
+            }
+            if (!rules.applies(position.timestamp(), position.attributes())) {
+                return;
+            }
+            double accuracy = position.accuracy();
+            double reach = Math.max(rules.marginOr(margin), accuracy);
+            int before = inside.size() + near.size();
             if (entry.contains(lon, lat)) {
-                inside.add(entry);
-            } else if (margin > 0 && entry.near(lon, lat, margin)) {
+                (accuracy == 0 || entry.boundary(lon, lat) >= accuracy ? inside : near).add(entry);
+            } else if (reach > 0 && entry.near(lon, lat, reach)) {
                 near.add(entry);
+            }
+            ownTiming |= inside.size() + near.size() > before && !rules.jobTiming();
+        }
+
+        /**
+         * The timings of the fences found ({@link Membership#timings}), null when all keep the
+         * job's.
+         */
+        long[] timings(String[] insideIds, String[] nearIds) {
+            if (!ownTiming) {
+                return null;
+            }
+            long[] timings = new long[Membership.TIMING * (insideIds.length + nearIds.length)];
+            fill(timings, 0, insideIds, inside);
+            fill(timings, Membership.TIMING * insideIds.length, nearIds, near);
+            return timings;
+        }
+
+        private static void fill(long[] timings, int from, String[] ids, List<IndexEntry> hits) {
+            for (int i = 0; i < ids.length; i++) {
+                FenceRules r = FenceRules.NONE;
+                for (IndexEntry e : hits) {
+                    if (e.fenceId.equals(ids[i]) && e.rules != null) {
+                        r = e.rules;
+                        break;
+                    }
+                }
+                int at = from + Membership.TIMING * i;
+                timings[at] = r.enterAfterMs();
+                timings[at + 1] = r.exitAfterMs();
+                timings[at + 2] = r.dwellMs();
             }
         }
     }

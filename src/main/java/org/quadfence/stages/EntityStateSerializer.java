@@ -9,14 +9,20 @@ import org.apache.flink.core.memory.DataOutputView;
 
 import org.quadfence.model.RecordSerializer;
 import org.quadfence.model.RecordTypeInfo;
+import org.quadfence.rules.DueTimes;
+import org.quadfence.rules.Visit;
 
 import java.io.IOException;
 import java.lang.reflect.Type;
 import java.util.Map;
 
 /**
- * How Flink writes an {@link EntityState}, the entity stage's keyed state: group, entityId,
- * fenceIds, dwellDue, lon, lat, timestamp. The strings and the arrays may be null.
+ * How Flink writes an {@link EntityState}, the entity stage's keyed state: a marker (-2), fenceIds,
+ * each fence's visit (phase, enteredAt, dwellDue, clockDue, exitAfterMs), lon, lat, timestamp.
+ *
+ * <p>State format 8 wrote fenceIds (whose length is never below -1), the DWELL due times, lon, lat
+ * and timestamp: such a state reads as fences in both sets without clocks, whose visits' starts are
+ * unknown (the rules take them from a pending DWELL's due time).
  */
 public final class EntityStateSerializer extends RecordSerializer<EntityState> {
 
@@ -29,7 +35,10 @@ public final class EntityStateSerializer extends RecordSerializer<EntityState> {
     private static final TypeInformation<EntityState> TYPE =
             new RecordTypeInfo<>(EntityState.class, INSTANCE, false);
 
-    private static final EntityState EMPTY = new EntityState(new String[0], new long[0], 0, 0, 0);
+    private static final EntityState EMPTY = new EntityState(new String[0], new Visit[0], 0, 0, 0);
+
+    // Below -1, which state format 8's first int (a length) never is.
+    private static final int VISITS = -2;
 
     private EntityStateSerializer() {}
 
@@ -40,8 +49,15 @@ public final class EntityStateSerializer extends RecordSerializer<EntityState> {
 
     @Override
     public void serialize(EntityState s, DataOutputView out) throws IOException {
+        out.writeInt(VISITS);
         writeStrings(s.fenceIds(), out);
-        writeLongs(s.dwellDue(), out);
+        for (Visit v : s.visits()) {
+            out.writeByte(v.phase());
+            out.writeLong(v.enteredAt());
+            out.writeLong(v.dwellDue());
+            out.writeLong(v.clockDue());
+            out.writeLong(v.exitAfterMs());
+        }
         out.writeDouble(s.lon());
         out.writeDouble(s.lat());
         out.writeLong(s.timestamp());
@@ -49,8 +65,42 @@ public final class EntityStateSerializer extends RecordSerializer<EntityState> {
 
     @Override
     public EntityState deserialize(DataInputView in) throws IOException {
-        return new EntityState(
-                readStrings(in), readLongs(in), in.readDouble(), in.readDouble(), in.readLong());
+        int first = in.readInt();
+        if (first != VISITS) {
+            return formatEight(first, in);
+        }
+        String[] ids = readStrings(in);
+        Visit[] visits = new Visit[ids.length];
+        for (int i = 0; i < visits.length; i++) {
+            visits[i] =
+                    new Visit(
+                            in.readByte(),
+                            in.readLong(),
+                            in.readLong(),
+                            in.readLong(),
+                            in.readLong());
+        }
+        return new EntityState(ids, visits, in.readDouble(), in.readDouble(), in.readLong());
+    }
+
+    // State format 8: fenceIds (its length already read), then the DWELL due times, or -1.
+    private static EntityState formatEight(int fences, DataInputView in) throws IOException {
+        String[] ids = new String[Math.max(0, fences)];
+        for (int i = 0; i < ids.length; i++) {
+            ids[i] = readString(in);
+        }
+        long[] dwellDue = readLongs(in);
+        Visit[] visits = new Visit[ids.length];
+        for (int i = 0; i < visits.length; i++) {
+            visits[i] =
+                    new Visit(
+                            Visit.IN,
+                            Visit.UNKNOWN,
+                            dwellDue == null ? DueTimes.NONE : dwellDue[i],
+                            DueTimes.NONE,
+                            0);
+        }
+        return new EntityState(ids, visits, in.readDouble(), in.readDouble(), in.readLong());
     }
 
     @Override

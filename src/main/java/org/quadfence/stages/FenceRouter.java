@@ -53,6 +53,7 @@ public class FenceRouter extends KeyedProcessFunction<String, FenceChange, TileU
 
     private final Tiers tiers;
     private final double margin;
+    private final double accuracyReach;
     private final int maxVertices;
     private transient MapState<Long, FenceChange> versions;
     private transient ValueState<Long> deletedAt;
@@ -67,8 +68,21 @@ public class FenceRouter extends KeyedProcessFunction<String, FenceChange, TileU
      * @param maxVertices the job's vertex limit, checked on restore like the tiling
      */
     public FenceRouter(Tiers tiers, double margin, int maxVertices) {
+        this(tiers, margin, 0, maxVertices);
+    }
+
+    /**
+     * @param margin the exit margin in meters: a fence (without a margin of its own) also goes to
+     *     the tiles within this distance
+     * @param accuracyReach option {@code max-accuracy-meters}: the position accuracy the tiles
+     *     must answer for exactly, so every fence goes to the tiles within it too, and a tile is
+     *     covered only when it lies deeper inside than that; 0 for none
+     * @param maxVertices the job's vertex limit, checked on restore like the tiling
+     */
+    public FenceRouter(Tiers tiers, double margin, double accuracyReach, int maxVertices) {
         this.tiers = tiers;
         this.margin = margin;
+        this.accuracyReach = accuracyReach;
         this.maxVertices = maxVertices;
     }
 
@@ -79,7 +93,9 @@ public class FenceRouter extends KeyedProcessFunction<String, FenceChange, TileU
                 Map.of(
                         "tile-level", String.valueOf(tiers.fine().level()),
                         "exit-margin-meters", String.valueOf(margin),
-                        "max-vertices", String.valueOf(maxVertices)));
+                        "max-accuracy-meters", String.valueOf(accuracyReach),
+                        "max-vertices", String.valueOf(maxVertices)),
+                Map.of("max-accuracy-meters", String.valueOf(0.0)));
     }
 
     @Override
@@ -251,10 +267,19 @@ public class FenceRouter extends KeyedProcessFunction<String, FenceChange, TileU
         if (shape == null) {
             return updates;
         }
-        for (TileCut c : tiers.gridFor(shape, margin).cut(shape, margin)) {
+        // A fence's own margin replaces the job's; the tiles answer for position accuracy too.
+        double reach = Math.max(v.rules().marginOr(margin), accuracyReach);
+        for (TileCut c : tiers.gridFor(shape, reach).cut(shape, reach, accuracyReach)) {
             updates.put(
                     c.tile(),
-                    new TileUpdate(c.tile(), v.group(), v.fenceId(), v.timestamp(), c.piece()));
+                    new TileUpdate(
+                            c.tile(),
+                            v.group(),
+                            v.fenceId(),
+                            v.timestamp(),
+                            c.piece(),
+                            0,
+                            v.rules()));
         }
         return updates;
     }

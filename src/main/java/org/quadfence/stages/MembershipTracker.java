@@ -153,7 +153,13 @@ public class MembershipTracker extends EventTimeStage<String, Membership, Sequen
 
         @Override
         public void event(
-                String fenceId, EventType type, long time, double lon, double lat, int seq) {
+                String fenceId,
+                EventType type,
+                long time,
+                double lon,
+                double lat,
+                long enteredAt,
+                int seq) {
             switch (type) {
                 case ENTER -> enters.inc();
                 case EXIT -> exits.inc();
@@ -162,7 +168,8 @@ public class MembershipTracker extends EventTimeStage<String, Membership, Sequen
             }
             emit(
                     new SequencedEvent(
-                            new GeofenceEvent(entityId, fenceId, type, time, lon, lat, null, group),
+                            new GeofenceEvent(
+                                    entityId, fenceId, type, time, lon, lat, group, enteredAt),
                             seq),
                     time);
         }

@@ -20,13 +20,13 @@ import java.util.TreeMap;
 public final class StateOptions {
 
     /** The layout of this version's state. */
-    public static final String FORMAT = "8";
+    public static final String FORMAT = "9";
 
     /**
      * The formats this version restores: the stable ones (7 on, docs/operations.md, "Upgrades"),
      * each read and migrated to {@link #FORMAT}; earlier ones are refused.
      */
-    public static final Set<String> READABLE = Set.of("7", "8");
+    public static final Set<String> READABLE = Set.of("7", "8", "9");
 
     private StateOptions() {}
 

@@ -14,10 +14,12 @@ import org.quadfence.geo.ShapePiece;
 import org.quadfence.model.CompactStringSerializer;
 import org.quadfence.model.Membership;
 import org.quadfence.model.Position;
+import org.quadfence.model.FenceRulesSerializer;
 import org.quadfence.model.ShapePieceSerializer;
 import org.quadfence.model.Step;
 import org.quadfence.model.TileKey;
 import org.quadfence.model.TileUpdate;
+import org.quadfence.rules.FenceRules;
 import org.quadfence.rules.TileIndex;
 import org.quadfence.rules.TileQuery;
 import org.quadfence.tiles.TileGrid;
@@ -38,7 +40,9 @@ import java.util.Objects;
  * <p>What the tile holds of each fence ({@link ShapePiece}) lives in keyed MapState by fence id
  * (the durable truth, in checkpoints and savepoints). A {@link TileIndex} over them is transient,
  * rebuilt from that state whenever this instance does not have it (after a restore, a rescale, or
- * on a new task); the shards of a tile that share a subtask share one index. Both inputs wait until
+ * on a new task); the shards of a tile that share a subtask share one index. The rules of a fence's
+ * version (contract section 11) travel with its pieces, and those of the fences that have any live
+ * beside them, in a MapState of their own. Both inputs wait until
  * the watermark passes their time (fence updates in keyed state, positions in {@link
  * EventTimeStage}); then the fence updates at time t are applied before the positions at t are
  * matched. Late positions never get here ({@link LateFilter}); a late fence update is applied at
@@ -81,6 +85,7 @@ public class TileMatcher<P> extends EventTimeStage<TileKey, P, Membership>
     private final boolean steps;
 
     private transient MapState<String, ShapePiece> fences;
+    private transient MapState<String, FenceRules> rules;
     private transient TimeBuffer<TileUpdate> pendingUpdates;
     private transient Map<Cell, Owned> indexes;
     private transient Counter positionsIn;
@@ -169,6 +174,13 @@ public class TileMatcher<P> extends EventTimeStage<TileKey, P, Membership>
                                         "fences",
                                         CompactStringSerializer.TYPE,
                                         ShapePieceSerializer.TYPE));
+        rules =
+                getRuntimeContext()
+                        .getMapState(
+                                new MapStateDescriptor<>(
+                                        "fence-rules",
+                                        CompactStringSerializer.TYPE,
+                                        FenceRulesSerializer.TYPE));
         indexes = new HashMap<>();
         var metrics = getRuntimeContext().getMetricGroup();
         positionsIn = metrics.counter("positionsIn");
@@ -295,13 +307,19 @@ public class TileMatcher<P> extends EventTimeStage<TileKey, P, Membership>
         } else {
             fences.put(id, after);
         }
+        FenceRules own = after == null || update.rules().isNone() ? null : update.rules();
+        if (own != null) {
+            rules.put(id, own);
+        } else if (!rules.isEmpty()) {
+            rules.remove(id);
+        }
         Cell cell = new Cell(tile.group(), tile.tile());
         Owned owned = indexes.get(cell);
         // Every shard gets the same updates in the same order: the owner's keep the index.
         if (owned == null || owned.owner() != tile.shard()) {
             return;
         }
-        fencesIndexed += owned.index().replace(id, before, after);
+        fencesIndexed += owned.index().replace(id, before, after, own);
         if (owned.index().isEmpty()) {
             indexes.remove(cell);
         }
@@ -318,7 +336,13 @@ public class TileMatcher<P> extends EventTimeStage<TileKey, P, Membership>
             return update;
         }
         return new TileUpdate(
-                update.tile(), update.group(), id, update.timestamp(), piece, update.shard());
+                update.tile(),
+                update.group(),
+                id,
+                update.timestamp(),
+                piece,
+                update.shard(),
+                update.rules());
     }
 
     private ShapePiece shared(ShapePiece piece) {
@@ -345,8 +369,13 @@ public class TileMatcher<P> extends EventTimeStage<TileKey, P, Membership>
         Cell cell = new Cell(tile.group(), tile.tile());
         Owned owned = indexes.get(cell);
         if (owned == null && !fences.isEmpty()) {
+            Map<String, FenceRules> own = new HashMap<>();
+            for (Map.Entry<String, FenceRules> e : rules.entries()) {
+                own.put(e.getKey(), e.getValue());
+            }
             TileIndex index =
-                    TileIndex.of(grid.cell(tile.tile()), nodeCapacity, maxDepth, fences.entries());
+                    TileIndex.of(
+                            grid.cell(tile.tile()), nodeCapacity, maxDepth, fences.entries(), own);
             fencesIndexed += index.fences();
             owned = new Owned(index, tile.shard());
             indexes.put(cell, owned);

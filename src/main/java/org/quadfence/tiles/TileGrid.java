@@ -162,13 +162,24 @@ public final class TileGrid implements Serializable {
      * @throws IllegalArgumentException when the margin is negative or not finite
      */
     public List<TileCut> cut(Shape fence, double marginMeters) {
+        return cut(fence, marginMeters, 0);
+    }
+
+    /**
+     * {@link #cut(Shape, double)}, whose pieces also answer {@link ShapePiece#boundaryMeters} like
+     * the fence up to {@code insideMeters} (position accuracy, contract section 11): a tile counts
+     * as covered only when all of it lies deeper in the fence than that.
+     *
+     * @param insideMeters at most {@code marginMeters}; 0 when no boundary distance is asked
+     */
+    public List<TileCut> cut(Shape fence, double marginMeters, double insideMeters) {
         if (fence instanceof Rectangle r) {
-            return cut(r, marginMeters);
+            return cut(r, marginMeters, insideMeters);
         }
         if (fence instanceof Circle c) {
             return cut(c, marginMeters);
         }
-        return cut((Polygon) fence, marginMeters);
+        return cut((Polygon) fence, marginMeters, insideMeters > 0);
     }
 
     /**
@@ -217,6 +228,15 @@ public final class TileGrid implements Serializable {
      * @throws IllegalArgumentException when the margin is negative or not finite
      */
     public List<TileCut> cut(Rectangle fence, double marginMeters) {
+        return cut(fence, marginMeters, 0);
+    }
+
+    /**
+     * {@link #cut(Rectangle, double)} whose covered tiles are those whose cell, grown by {@code
+     * insideMeters}, the fence still covers: every other tile near it holds the rectangle, which
+     * answers its boundary distance.
+     */
+    public List<TileCut> cut(Rectangle fence, double marginMeters, double insideMeters) {
         if (marginMeters == 0) {
             return cut(fence);
         }
@@ -227,7 +247,7 @@ public final class TileGrid implements Serializable {
                 (bounds, tile) -> {
                     Box cell = cell(tile);
                     cuts.add(
-                            covers(parts, cell)
+                            covers(parts, cell, insideMeters)
                                     ? covered(tile, cell)
                                     : new TileCut(tile, false, new RectanglePiece(fence, bounds)));
                 });
@@ -483,11 +503,21 @@ public final class TileGrid implements Serializable {
      * @throws IllegalArgumentException when the margin is negative or not finite
      */
     public List<TileCut> cut(Polygon fence, double marginMeters) {
+        return cut(fence, marginMeters, false);
+    }
+
+    /**
+     * {@link #cut(Polygon, double)}, whose pieces also answer {@link ShapePiece#boundaryMeters}
+     * within the margin when {@code boundaries} ({@link Polygon#cut(CellGrid, double, boolean,
+     * boolean, Polygon.CellSink)}).
+     */
+    public List<TileCut> cut(Polygon fence, double marginMeters, boolean boundaries) {
         List<TileCut> cuts = new ArrayList<>();
         fence.cut(
                 new CellGrid(level, level),
                 marginMeters,
                 true,
+                boundaries,
                 (column, row, piece) -> {
                     long tile = key(column, row);
                     cuts.add(
@@ -583,6 +613,19 @@ public final class TileGrid implements Serializable {
             }
         }
         return new TileCut(tile, false, new Boxes(clips));
+    }
+
+    // With a distance: every box of the cell grown by it lies in one part (conservative).
+    private static boolean covers(Box[] parts, Box cell, double meters) {
+        if (meters == 0) {
+            return covers(parts, cell);
+        }
+        for (Box grown : Earth.grow(cell, meters)) {
+            if (!covers(parts, grown)) {
+                return false;
+            }
+        }
+        return true;
     }
 
     private static boolean covers(Box[] parts, Box cell) {

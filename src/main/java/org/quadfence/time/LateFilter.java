@@ -18,27 +18,46 @@ import java.time.Instant;
  * letters ("late"). Decided once, where the position is read, so every tile stage that the position
  * goes to agrees on it; a position on time here is on time downstream too, since no downstream
  * watermark runs ahead of its source's.
+ *
+ * <p>With option {@code max-accuracy-meters}, a position whose accuracy is above it is ignored here
+ * (contract section 11): counted ({@code positionsInaccurate}), not a dead letter, and none of its
+ * entity's positions; it has moved its source's watermark already.
  */
 public class LateFilter extends ProcessFunction<Position, Position> {
 
     private static final long serialVersionUID = 1L;
 
     private final OutputTag<DeadLetter> deadLetters;
+    private final double maxAccuracy;
     private transient Counter latePositions;
+    private transient Counter inaccurate;
     private transient PositionCodec codec;
 
     public LateFilter(OutputTag<DeadLetter> deadLetters) {
+        this(deadLetters, 0);
+    }
+
+    /**
+     * @param maxAccuracy option {@code max-accuracy-meters}; 0 for no limit
+     */
+    public LateFilter(OutputTag<DeadLetter> deadLetters, double maxAccuracy) {
         this.deadLetters = deadLetters;
+        this.maxAccuracy = maxAccuracy;
     }
 
     @Override
     public void open(OpenContext openContext) {
         latePositions = getRuntimeContext().getMetricGroup().counter("latePositions");
+        inaccurate = getRuntimeContext().getMetricGroup().counter("positionsInaccurate");
         codec = new PositionCodec();
     }
 
     @Override
     public void processElement(Position p, Context ctx, Collector<Position> out) {
+        if (maxAccuracy > 0 && p.accuracy() > maxAccuracy) {
+            inaccurate.inc();
+            return;
+        }
         long watermark = ctx.timerService().currentWatermark();
         if (p.timestamp() <= watermark) {
             latePositions.inc();

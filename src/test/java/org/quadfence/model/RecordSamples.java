@@ -8,6 +8,8 @@ import org.quadfence.geo.PolygonPiece;
 import org.quadfence.geo.Rectangle;
 import org.quadfence.geo.RectanglePiece;
 import org.quadfence.geo.ShapePiece;
+import org.quadfence.rules.DueTimes;
+import org.quadfence.rules.Visit;
 import org.quadfence.stages.EntityState;
 import org.quadfence.stages.FenceProperties;
 import org.quadfence.stages.SequencedEvent;
@@ -158,14 +160,17 @@ final class RecordSamples {
 
     static EntityState[] entityStates() {
         return new EntityState[] {
-            new EntityState(new String[0], new long[0], 1, 2, 3),
+            new EntityState(new String[0], new Visit[0], 1, 2, 3),
             new EntityState(
-                    new String[] {"a", "東京"},
-                    new long[] {EntityState.NO_DWELL, Long.MAX_VALUE},
+                    new String[] {"a", "東京", "z"},
+                    new Visit[] {
+                        new Visit(Visit.IN, 5, DueTimes.NONE, DueTimes.NONE, 0),
+                        new Visit(Visit.ENTERING, Visit.UNKNOWN, Long.MAX_VALUE, 17, 3),
+                        new Visit(Visit.LEAVING, 0, 9, Long.MAX_VALUE, Long.MAX_VALUE)
+                    },
                     -180,
                     -90,
-                    Long.MIN_VALUE),
-            new EntityState(null, null, 0, 0, 0)
+                    Long.MIN_VALUE)
         };
     }
 

@@ -11,7 +11,7 @@ class EntityTimersTest {
     @Test
     void aDwellIsDueDwellAfterTheEnter() throws Exception {
         OneEntity entity = new OneEntity(100, 0, false).at(10, 1, fences("A", "B")).until(10);
-        assertThat(entity.kept.dwellDue()).containsExactly(110, 110);
+        assertThat(entity.kept.visits()).extracting(Visit::dwellDue).containsExactly(110L, 110L);
         assertThat(entity.timers).containsExactly(110L);
     }
 

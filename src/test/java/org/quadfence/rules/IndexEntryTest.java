@@ -23,7 +23,7 @@ class IndexEntryTest {
             for (int i = 0; i < n; i++) {
                 String id = "f-" + random.nextInt(n + 3);
                 Box[] boxes = {new Box(0, 0, 1, 1), new Box(1, 0, 2, 1)};
-                IndexEntry.of(id, Boxes.of(boxes), (entry, box) -> hits.add(entry));
+                IndexEntry.of(id, Boxes.of(boxes), null, (entry, box) -> hits.add(entry));
                 expected.add(id);
             }
             assertThat(IndexEntry.ids(hits)).containsExactlyElementsOf(expected);

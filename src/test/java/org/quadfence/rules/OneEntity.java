@@ -18,7 +18,7 @@ import java.util.TreeSet;
 final class OneEntity implements EntityRules.Events, EntityRules.Timers {
 
     /** What the fixture keeps of the entity. */
-    record Kept(String[] fenceIds, long[] dwellDue, double lon, double lat, long timestamp)
+    record Kept(String[] fenceIds, Visit[] visits, double lon, double lat, long timestamp)
             implements Entity {}
 
     private final EntityRules<Kept> rules;
@@ -32,6 +32,9 @@ final class OneEntity implements EntityRules.Events, EntityRules.Timers {
 
     /** The events so far, each as "ENTER A @10 1.0": type, fence, time, latitude. */
     final List<String> events = new ArrayList<>();
+
+    /** The visits of the events so far, each as "EXIT A @60 from 10": the visit's start. */
+    final List<String> visits = new ArrayList<>();
 
     /** The numbers of the events so far, in the same order. */
     final List<Integer> numbers = new ArrayList<>();
@@ -111,8 +114,23 @@ final class OneEntity implements EntityRules.Events, EntityRules.Timers {
     }
 
     @Override
-    public void event(String fenceId, EventType type, long time, double lon, double lat, int seq) {
+    public void event(
+            String fenceId,
+            EventType type,
+            long time,
+            double lon,
+            double lat,
+            long enteredAt,
+            int seq) {
         events.add(type + " " + fenceId + " @" + time + " " + lat);
+        visits.add(
+                type
+                        + " "
+                        + fenceId
+                        + " @"
+                        + time
+                        + " from "
+                        + (enteredAt == Visit.UNKNOWN ? "?" : String.valueOf(enteredAt)));
         numbers.add(seq);
     }
 
