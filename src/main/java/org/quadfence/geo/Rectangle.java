@@ -74,8 +74,9 @@ public record Rectangle(double minLon, double minLat, double maxLon, double maxL
 
     /**
      * For a point inside, the smallest distance to the rectangle's sides by the rule of {@link
-     * Earth}: its two parallels (in two parts when it crosses the antimeridian) and its two
-     * meridians, which a rectangle of every longitude does not have; 0 outside.
+     * Earth}: its two parallels (in two parts when it crosses the antimeridian; a pole is no
+     * parallel) and its two meridians, which a rectangle of every longitude does not have; 0
+     * outside.
      */
     @Override
     public double boundaryMeters(double lon, double lat) {
@@ -91,7 +92,12 @@ public record Rectangle(double minLon, double minLat, double maxLon, double maxL
             -180, minLat, maxLon, minLat,
             -180, maxLat, maxLon, maxLat
         };
-        double best = Polygon.distanceToEdges(parallels, 0, crosses ? 16 : 8, x, lat);
+        double best = Double.POSITIVE_INFINITY;
+        for (int i = 0; i < (crosses ? 16 : 8); i += 4) {
+            if (Math.abs(parallels[i + 1]) != 90) {
+                best = Math.min(best, Polygon.distanceToEdges(parallels, i, i + 4, x, lat));
+            }
+        }
         if (minLon == -180 && maxLon == 180) {
             return best;
         }

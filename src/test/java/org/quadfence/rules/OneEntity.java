@@ -64,6 +64,29 @@ final class OneEntity implements EntityRules.Events, EntityRules.Timers {
         return at(t, 0, lat, inside, near);
     }
 
+    /**
+     * A position at {@code t} and {@code lat} in the fences {@code inside} and near {@code near},
+     * whose fences have the timings {@code timings} ({@link Membership#timings}: enterAfterMs,
+     * exitAfterMs and DWELL time per fence of {@code inside}, then of {@code near}).
+     */
+    OneEntity timed(long t, double lat, String[] inside, String[] near, long... timings) {
+        waiting.computeIfAbsent(t, k -> new ArrayList<>())
+                .add(
+                        new Membership(
+                                Groups.DEFAULT,
+                                "e",
+                                t,
+                                0,
+                                lat,
+                                inside,
+                                near,
+                                null,
+                                new String[0],
+                                new double[0],
+                                timings));
+        return this;
+    }
+
     /** A position at {@code t}, {@code lon} and {@code lat}. */
     OneEntity at(long t, double lon, double lat, String[] inside, String... near) {
         waiting.computeIfAbsent(t, k -> new ArrayList<>())

@@ -93,6 +93,32 @@ final class CutChecks {
         return d;
     }
 
+    /**
+     * Checks that the point's tile, cut for boundary distances within {@code reach}, answers the
+     * fence's boundary distance of an inside point exactly within it, and above it otherwise.
+     * Returns the fence's boundary distance (0 outside).
+     */
+    static double answersTheBoundaryLikeTheFence(
+            Shape fence, double reach, TileGrid grid, Map<Long, TileCut> cuts, double[] p) {
+        double lon = p[0];
+        double lat = p[1];
+        double b = fence.boundaryMeters(lon, lat);
+        if (!fence.contains(lon, lat)) {
+            return 0;
+        }
+        TileCut cut = cuts.get(grid.tileOf(lon, lat));
+        String what = fence + " reach " + reach + " point (" + lon + ", " + lat + ")";
+        assertThat(cut).as(what).isNotNull();
+        double x = TileGrid.foldLon(lon);
+        if (b <= reach) {
+            assertThat(cut.covered()).as(what).isFalse();
+            assertThat(cut.piece().boundaryMeters(x, lat)).as(what).isEqualTo(b);
+        } else {
+            assertThat(cut.piece().boundaryMeters(x, lat)).as(what).isGreaterThan(reach);
+        }
+        return b;
+    }
+
     private static double between(double min, double max, SplittableRandom random) {
         return Math.min(max, min + (max - min) * random.nextDouble());
     }

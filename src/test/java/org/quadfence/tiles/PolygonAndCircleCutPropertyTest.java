@@ -18,6 +18,7 @@ import java.util.SplittableRandom;
 
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.quadfence.tiles.CutChecks.answersLikeTheFence;
+import static org.quadfence.tiles.CutChecks.answersTheBoundaryLikeTheFence;
 import static org.quadfence.tiles.CutChecks.byTile;
 import static org.quadfence.tiles.CutChecks.jittered;
 import static org.quadfence.tiles.CutChecks.pointsOf;
@@ -118,6 +119,27 @@ class PolygonAndCircleCutPropertyTest {
             }
             assertThat(near).isPositive();
         }
+    }
+
+    @ParameterizedTest(name = "level {0}")
+    @ValueSource(ints = {3, 7, 12})
+    void cutForAccuracyTilesAnswerTheBoundaryDistanceOfInsidePointsExactlyWithinIt(int level) {
+        setUp(level);
+        int near = 0;
+        for (int k = 0; k < FENCES / 2; k++) {
+            Polygon fence = polygon();
+            double tileMeters = Math.toRadians(height) * Earth.RADIUS_METERS;
+            double reach = tileMeters * Math.scalb(1.0, -random.nextInt(0, 12));
+            double degrees = Math.toDegrees(2 * reach / Earth.RADIUS_METERS);
+            Map<Long, TileCut> cuts = byTile(grid.cut(fence, reach, reach));
+            for (double[] p : shapes.points(fence, width, height, 200)) {
+                double[] q = jittered(p, degrees, random);
+                double b = answersTheBoundaryLikeTheFence(fence, reach, grid, cuts, q);
+                near += b > 0 && b <= reach ? 1 : 0;
+                answersLikeTheFence(fence, reach, grid, cuts, q);
+            }
+        }
+        assertThat(near).isPositive();
     }
 
     @ParameterizedTest(name = "level {0}")

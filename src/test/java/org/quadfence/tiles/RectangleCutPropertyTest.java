@@ -14,6 +14,7 @@ import java.util.SplittableRandom;
 
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.quadfence.tiles.CutChecks.answersLikeTheFence;
+import static org.quadfence.tiles.CutChecks.answersTheBoundaryLikeTheFence;
 import static org.quadfence.tiles.CutChecks.byTile;
 import static org.quadfence.tiles.CutChecks.jittered;
 import static org.quadfence.tiles.CutChecks.pointsOf;
@@ -126,6 +127,27 @@ class RectangleCutPropertyTest {
             }
         }
         assertThat(nearOutside).isGreaterThan(FENCES);
+    }
+
+    @ParameterizedTest(name = "level {0}")
+    @ValueSource(ints = {3, 7, 12})
+    void cutForAccuracyTilesAnswerTheBoundaryDistanceOfInsidePointsExactlyWithinIt(int level) {
+        setUp(level);
+        double tileMeters = Math.toRadians(180.0 / (1 << level)) * Earth.RADIUS_METERS;
+        int near = 0;
+        for (int k = 0; k < FENCES / 4; k++) {
+            Rectangle fence = fence();
+            double reach = tileMeters * Math.scalb(1.0, -random.nextInt(0, 12));
+            double degrees = Math.toDegrees(2 * reach / Earth.RADIUS_METERS);
+            Map<Long, TileCut> cuts = byTile(grid.cut(fence, reach, reach));
+            for (double[] p : points(fence)) {
+                double[] q = jittered(p, degrees, random);
+                double b = answersTheBoundaryLikeTheFence(fence, reach, grid, cuts, q);
+                near += b > 0 && b <= reach ? 1 : 0;
+                answersLikeTheFence(fence, reach, grid, cuts, q);
+            }
+        }
+        assertThat(near).isGreaterThan(FENCES / 4);
     }
 
     // The point lies in its tile's cell, and not on the cell's east or north edge unless that
