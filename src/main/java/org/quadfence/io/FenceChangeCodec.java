@@ -2,6 +2,7 @@ package org.quadfence.io;
 
 import com.fasterxml.jackson.core.JsonFactory;
 import com.fasterxml.jackson.core.JsonParser;
+import com.fasterxml.jackson.core.JsonStreamContext;
 import com.fasterxml.jackson.core.JsonToken;
 import org.quadfence.geo.Circle;
 import org.quadfence.geo.Rectangle;
@@ -9,6 +10,7 @@ import org.quadfence.model.DeadLetter;
 import org.quadfence.model.FenceChange;
 import org.quadfence.model.Groups;
 import org.quadfence.model.Parsed;
+import org.quadfence.rules.FenceRules;
 
 import java.io.IOException;
 import java.nio.ByteBuffer;
@@ -37,6 +39,10 @@ import java.nio.charset.StandardCharsets;
  *       (as in GeoJSON); ignored on a delete;
  *   <li>{@code group}: optional; when present it must be a string (contract section 6); absent, the
  *       fence is in the default group;
+ *   <li>{@code rules}: optional, at the top level (for a GeoJSON Feature too, beside {@code id}):
+ *       the version's rules (contract section 11) as {@link FenceRulesCodec} reads them, malformed
+ *       rules a dead letter that names the rule; absent, the upsert has {@link FenceRules#NONE}; a
+ *       delete ignores them, malformed or not;
  *   <li>{@code properties} of more than {@link Limits#MAX_PROPERTIES_CHARS} characters of compact
  *       JSON are a dead letter ("properties too large");
  *   <li>GeoJSON Features (Polygon, MultiPolygon) and circles as in contract section 6; other fields
@@ -181,6 +187,8 @@ public final class FenceChangeCodec {
         String properties = null;
         boolean deleted = false;
         String group = Groups.DEFAULT;
+        FenceRules fenceRules = FenceRules.NONE;
+        BadRecord badRules = null;
         while (p.nextToken() == JsonToken.FIELD_NAME) {
             String name = p.currentName();
             p.nextToken();
@@ -203,6 +211,15 @@ public final class FenceChangeCodec {
                 case "properties" -> properties = Json.properties(factory, p);
                 case "deleted" -> deleted = deleted(p);
                 case "group" -> group = Json.group(p);
+                case "rules" -> {
+                    try {
+                        fenceRules = FenceRulesCodec.read(p);
+                    } catch (BadRecord e) {
+                        // Whether that is an error depends on "deleted", which may come later.
+                        badRules = e;
+                        skipRules(p);
+                    }
+                }
                 default -> p.skipChildren();
             }
         }
@@ -229,6 +246,9 @@ public final class FenceChangeCodec {
             }
             return new Read(FenceChange.delete(fenceId, timestamp).inGroup(group), null);
         }
+        if (badRules != null) {
+            throw badRules;
+        }
         if (shapes == 0) {
             throw new BadRecord(
                     type != null
@@ -240,8 +260,25 @@ public final class FenceChangeCodec {
             throw new BadRecord("a fence has one shape: rect, circle or geometry, not several");
         }
         return new Read(
-                new FenceChange(fenceId, rect, timestamp, properties, group, circle, polygons),
+                new FenceChange(
+                        fenceId, rect, timestamp, properties, group, circle, polygons, fenceRules),
                 repairedBecause);
+    }
+
+    /**
+     * Moves the parser, wherever {@link FenceRulesCodec#read} left it, to the last token of the
+     * {@code rules} value, so that the rest of the record can be read.
+     */
+    private static void skipRules(JsonParser p) throws IOException {
+        // The record's object is the one context below the root.
+        JsonStreamContext record = p.getParsingContext();
+        while (record.getParent() != null && record.getParent().getParent() != null) {
+            record = record.getParent();
+        }
+        // Jackson reports end-of-input inside an object as an error, so this loop ends.
+        while (p.getParsingContext() != record) {
+            p.nextToken();
+        }
     }
 
     private static Circle circle(JsonParser p) throws IOException {

@@ -3,6 +3,7 @@ package org.quadfence.io;
 import com.fasterxml.jackson.core.JsonFactory;
 import com.fasterxml.jackson.core.StreamReadConstraints;
 import com.fasterxml.jackson.core.StreamReadFeature;
+import org.quadfence.rules.WeeklySchedule;
 
 /**
  * Bounds on input records. A record over a bound is a dead letter, so one bad producer cannot
@@ -51,6 +52,36 @@ public final class Limits {
 
     /** Longest "properties" of a fence, in characters of compact JSON text (UTF-16 chars). */
     public static final int MAX_PROPERTIES_CHARS = 65_536;
+
+    /** Most names in the {@code attributes} of a position (contract section 11). */
+    public static final int MAX_ATTRIBUTES = 64;
+
+    /**
+     * Longest {@code attributes} of a position, in characters of compact JSON text (UTF-16 chars),
+     * as for {@link #MAX_PROPERTIES_CHARS}.
+     */
+    public static final int MAX_ATTRIBUTES_CHARS = 65_536;
+
+    /** Largest {@code accuracy} of a position, in metres. */
+    public static final int MAX_ACCURACY_METERS = 1_000_000;
+
+    /**
+     * Largest time of a fence's rules {@code dwellMs}, {@code enterAfterMs} and {@code
+     * exitAfterMs}, in ms: the span of event times (253,402,300,799,999 ms).
+     */
+    public static final long MAX_RULE_MS = 253_402_300_799_999L;
+
+    /** Largest {@code exitMarginMeters} of a fence's rules, in metres. */
+    public static final int MAX_EXIT_MARGIN_METERS = 1_000_000;
+
+    /** Most windows in the {@code schedule} of a fence's rules. */
+    public static final int MAX_SCHEDULE_WINDOWS = WeeklySchedule.MAX_WINDOWS;
+
+    /** Most attribute names in the {@code match} of a fence's rules. */
+    public static final int MAX_MATCH_NAMES = 64;
+
+    /** Most values of one attribute name in the {@code match} of a fence's rules. */
+    public static final int MAX_MATCH_VALUES = 64;
 
     /**
      * Longest {@code raw} text of a dead letter, in UTF-16 chars ({@link String#length()}); longer

@@ -1,6 +1,7 @@
 package org.quadfence.io;
 
 import com.fasterxml.jackson.core.JsonFactory;
+import com.fasterxml.jackson.core.JsonGenerator;
 import com.fasterxml.jackson.core.JsonParser;
 import com.fasterxml.jackson.core.JsonToken;
 import org.quadfence.model.DeadLetter;
@@ -10,6 +11,10 @@ import org.quadfence.model.Position;
 
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;
+import java.util.Collections;
+import java.util.Map;
+import java.util.SortedMap;
+import java.util.TreeMap;
 
 /**
  * Reads and writes position records (contract section 1):
@@ -28,16 +33,25 @@ import java.nio.charset.StandardCharsets;
  *       "2024-11-22T02:00:00.250+02:00";
  *   <li>{@code group}: optional; when present it must be a string (contract section 6); absent, the
  *       position is in {@link Groups#DEFAULT};
+ *   <li>{@code accuracy}: optional (contract section 11); a finite JSON number of metres, 0 to
+ *       {@link Limits#MAX_ACCURACY_METERS}; absent, 0;
+ *   <li>{@code attributes}: optional (contract section 11); a JSON object of at most {@link
+ *       Limits#MAX_ATTRIBUTES} names with string values, of at most {@link
+ *       Limits#MAX_ATTRIBUTES_CHARS} characters of compact JSON; absent, none (null);
  *   <li>other fields are ignored; a field given twice is a dead letter, as is anything over the
  *       {@link Limits}.
  * </ul>
  *
  * <p>{@link #encode} writes these fields in this order, {@code group} only when not the default,
+ * {@code accuracy} only when not 0, {@code attributes} only when the position has them (by name),
  * and doubles in their shortest form that reads back to the same double.
  *
  * <p>Instances are immutable and thread-safe; create one per operator in {@code open()}.
  */
 public final class PositionCodec {
+
+    // Writes attributes that might be too large, to measure them; factories are thread-safe.
+    private static final JsonFactory MEASURE = Limits.jsonFactory();
 
     private final JsonFactory factory;
     private final InputRules rules;
@@ -96,6 +110,13 @@ public final class PositionCodec {
                     if (!Groups.isDefault(p.group())) {
                         g.writeStringField("group", p.group());
                     }
+                    if (p.accuracy() != 0) {
+                        g.writeNumberField("accuracy", p.accuracy());
+                    }
+                    if (p.attributes() != null) {
+                        g.writeFieldName("attributes");
+                        writeAttributes(g, p.attributes());
+                    }
                     g.writeEndObject();
                 });
     }
@@ -107,6 +128,8 @@ public final class PositionCodec {
         long timestamp = 0;
         boolean hasTimestamp = false;
         String group = Groups.DEFAULT;
+        double accuracy = 0;
+        SortedMap<String, String> attributes = null;
         while (p.nextToken() == JsonToken.FIELD_NAME) {
             String name = p.currentName();
             p.nextToken();
@@ -119,6 +142,8 @@ public final class PositionCodec {
                     hasTimestamp = true;
                 }
                 case "group" -> group = Json.group(p);
+                case "accuracy" -> accuracy = accuracy(p);
+                case "attributes" -> attributes = attributes(p);
                 default -> p.skipChildren();
             }
         }
@@ -136,6 +161,90 @@ public final class PositionCodec {
             throw new BadRecord("missing field timestamp");
         }
         rules.checkFuture(timestamp);
-        return new Position(entityId, lon, lat, timestamp, group);
+        return new Position(entityId, lon, lat, timestamp, group, accuracy, attributes);
+    }
+
+    /** The rule of {@code accuracy}, for messages. */
+    static String accuracyRule() {
+        return "accuracy must be a number of metres from 0 to "
+                + Limits.MAX_ACCURACY_METERS
+                + ", got ";
+    }
+
+    /** The rule of {@code attributes}, for messages. */
+    static String attributesRule() {
+        return "attributes must be an object of at most "
+                + Limits.MAX_ATTRIBUTES
+                + " names with string values, got ";
+    }
+
+    private static double accuracy(JsonParser p) throws IOException {
+        JsonToken t = p.currentToken();
+        if (t != JsonToken.VALUE_NUMBER_INT && t != JsonToken.VALUE_NUMBER_FLOAT) {
+            throw new BadRecord(accuracyRule() + Json.describe(p));
+        }
+        double v = p.getDoubleValue();
+        if (!(v >= 0 && v <= Limits.MAX_ACCURACY_METERS)) {
+            throw new BadRecord(accuracyRule() + p.getText());
+        }
+        // -0.0 is 0: one value, so that equal positions are equal records.
+        return v + 0.0;
+    }
+
+    private static SortedMap<String, String> attributes(JsonParser p) throws IOException {
+        if (p.currentToken() != JsonToken.START_OBJECT) {
+            throw new BadRecord(attributesRule() + Json.describe(p));
+        }
+        TreeMap<String, String> attributes = new TreeMap<>();
+        while (p.nextToken() == JsonToken.FIELD_NAME) {
+            if (attributes.size() == Limits.MAX_ATTRIBUTES) {
+                throw new BadRecord(attributesRule() + "more than " + Limits.MAX_ATTRIBUTES);
+            }
+            String name = p.currentName();
+            if (p.nextToken() != JsonToken.VALUE_STRING) {
+                throw new BadRecord(
+                        attributesRule() + Json.describe(p) + " for " + Json.quote(name));
+            }
+            attributes.put(name, p.getText());
+        }
+        checkAttributesSize(attributes);
+        return Collections.unmodifiableSortedMap(attributes);
+    }
+
+    /**
+     * Throws the dead letter "attributes too large" when {@code attributes} take more than {@link
+     * Limits#MAX_ATTRIBUTES_CHARS} characters as compact JSON, counted as for {@code properties}.
+     */
+    static void checkAttributesSize(Map<String, String> attributes) {
+        // Every character takes at most 6 as an escape: only a map that might be too large is
+        // written out to be measured.
+        long most = 2;
+        for (Map.Entry<String, String> e : attributes.entrySet()) {
+            most += 6L * (e.getKey().length() + e.getValue().length()) + 6;
+        }
+        if (most <= Limits.MAX_ATTRIBUTES_CHARS) {
+            return;
+        }
+        int chars =
+                new String(
+                                Json.write(MEASURE, g -> writeAttributes(g, attributes)),
+                                StandardCharsets.UTF_8)
+                        .length();
+        if (chars > Limits.MAX_ATTRIBUTES_CHARS) {
+            throw new BadRecord(
+                    "attributes too large: "
+                            + chars
+                            + " characters of compact JSON, the limit is "
+                            + Limits.MAX_ATTRIBUTES_CHARS);
+        }
+    }
+
+    private static void writeAttributes(JsonGenerator g, Map<String, String> attributes)
+            throws IOException {
+        g.writeStartObject();
+        for (Map.Entry<String, String> e : attributes.entrySet()) {
+            g.writeStringField(e.getKey(), e.getValue());
+        }
+        g.writeEndObject();
     }
 }

@@ -5,13 +5,20 @@ import org.quadfence.model.FenceChange;
 import org.quadfence.model.Groups;
 import org.quadfence.model.Parsed;
 import org.quadfence.model.Position;
+import org.quadfence.rules.AttributeMatch;
+import org.quadfence.rules.FenceRules;
 
 import java.io.Serializable;
+import java.util.Collections;
+import java.util.Map;
+import java.util.Set;
+import java.util.TreeMap;
 
 /**
  * The rules of the JSON codecs for records that arrive as objects, from a user's own stream: a
  * position or fence change that breaks one becomes the dead letter the JSON reader would give, with
- * the record's text as {@code raw}. A null group is the default group.
+ * the record's text as {@code raw}. A null group is the default group; a position's attributes are
+ * kept as an unmodifiable sorted copy, as the reader makes them.
  */
 public final class RecordChecks implements Serializable {
 
@@ -23,17 +30,29 @@ public final class RecordChecks implements Serializable {
         this.rules = rules;
     }
 
-    /** {@code p} if it keeps contract section 1 and the rules, else its dead letter. */
+    /** {@code p} if it keeps contract sections 1 and 11 and the rules, else its dead letter. */
     public Parsed<Position> check(Position p) {
         try {
             id(p.entityId(), "entityId");
             coordinate(p.lon(), "lon", 180);
             coordinate(p.lat(), "lat", 90);
             eventTime(p.timestamp());
-            return Parsed.of(
-                    p.group() != null
-                            ? p
-                            : new Position(p.entityId(), p.lon(), p.lat(), p.timestamp()));
+            if (!(p.accuracy() >= 0 && p.accuracy() <= Limits.MAX_ACCURACY_METERS)) {
+                throw new BadRecord(PositionCodec.accuracyRule() + p.accuracy());
+            }
+            Position checked = p.group() != null ? p : p.inGroup(Groups.DEFAULT);
+            if (p.attributes() != null) {
+                checked =
+                        new Position(
+                                p.entityId(),
+                                p.lon(),
+                                p.lat(),
+                                p.timestamp(),
+                                checked.group(),
+                                p.accuracy(),
+                                attributes(p.attributes()));
+            }
+            return Parsed.of(checked);
         } catch (BadRecord e) {
             return failed(DeadLetter.POSITIONS, e, p);
         }
@@ -60,9 +79,71 @@ public final class RecordChecks implements Serializable {
                                     + ")");
                 }
             }
+            if (!c.isDelete()) {
+                rules(c.rules());
+            }
             return Parsed.of(c.group() != null ? c : c.inGroup(Groups.DEFAULT));
         } catch (BadRecord e) {
             return failed(DeadLetter.FENCES, e, c);
+        }
+    }
+
+    private static Map<String, String> attributes(Map<String, String> attributes) {
+        if (attributes.size() > Limits.MAX_ATTRIBUTES) {
+            throw new BadRecord(PositionCodec.attributesRule() + attributes.size() + " names");
+        }
+        TreeMap<String, String> copy = new TreeMap<>();
+        for (Map.Entry<String, String> e : attributes.entrySet()) {
+            if (e.getKey() == null || e.getValue() == null) {
+                throw new BadRecord(
+                        PositionCodec.attributesRule()
+                                + (e.getKey() == null
+                                        ? "a null name"
+                                        : "null for " + Json.quote(e.getKey())));
+            }
+            copy.put(e.getKey(), e.getValue());
+        }
+        PositionCodec.checkAttributesSize(copy);
+        return Collections.unmodifiableSortedMap(copy);
+    }
+
+    /** The rules of contract section 11 that the types of {@link FenceRules} do not keep. */
+    private static void rules(FenceRules r) {
+        ms(r.dwellMs(), "dwellMs", FenceRules.JOB_DWELL);
+        ms(r.enterAfterMs(), "enterAfterMs", 0);
+        ms(r.exitAfterMs(), "exitAfterMs", 0);
+        double margin = r.exitMarginMeters();
+        if (!Double.isNaN(margin) && !(margin >= 0 && margin <= Limits.MAX_EXIT_MARGIN_METERS)) {
+            throw new BadRecord(FenceRulesCodec.marginRule() + margin);
+        }
+        if (r.validUntil() != FenceRules.NO_END
+                && (r.validUntil() < Timestamps.MIN || r.validUntil() > Timestamps.MAX)) {
+            throw new BadRecord(FenceRulesCodec.validUntilRule() + r.validUntil());
+        }
+        if (r.schedule() != null) {
+            FenceRulesCodec.checkZone(r.schedule().zone().getId());
+        }
+        AttributeMatch match = r.match();
+        if (match != null) {
+            if (match.allowed().size() > Limits.MAX_MATCH_NAMES) {
+                throw new BadRecord(
+                        FenceRulesCodec.matchRule() + match.allowed().size() + " names");
+            }
+            for (Map.Entry<String, Set<String>> e : match.allowed().entrySet()) {
+                if (e.getValue().size() > Limits.MAX_MATCH_VALUES) {
+                    throw new BadRecord(
+                            FenceRulesCodec.matchValuesRule(e.getKey())
+                                    + e.getValue().size()
+                                    + " strings");
+                }
+            }
+        }
+    }
+
+    /** A time of the rules: {@code absent}, or 0 to {@link Limits#MAX_RULE_MS}. */
+    private static void ms(long ms, String name, long absent) {
+        if (ms != absent && (ms < 0 || ms > Limits.MAX_RULE_MS)) {
+            throw new BadRecord(FenceRulesCodec.msRule(name) + ms);
         }
     }
 

@@ -46,8 +46,8 @@ public final class WeeklySchedule {
     /**
      * @param zone the time zone the local times are in
      * @param windows 1 to 64 windows; each {@code days} a bit set of 1 to 7 days (bit 0 Monday to
-     *     bit 6 Sunday, as {@code DayOfWeek.getValue() - 1}), {@code fromMinute} 0 to 1439 (00:00 to
-     *     23:59) and {@code toMinute} 1 to 1440 (00:01 to 24:00), minutes after local midnight
+     *     bit 6 Sunday, as {@code DayOfWeek.getValue() - 1}), {@code fromMinute} 0 to 1439 (00:00
+     *     to 23:59) and {@code toMinute} 1 to 1440 (00:01 to 24:00), minutes after local midnight
      * @throws IllegalArgumentException when a window breaks these ranges
      */
     public WeeklySchedule(ZoneId zone, List<Window> windows) {
