@@ -10,7 +10,7 @@ import org.quadfence.model.DeadLetter;
 import org.quadfence.model.FenceChange;
 import org.quadfence.model.Groups;
 import org.quadfence.model.Parsed;
-import org.quadfence.rules.FenceRules;
+import org.quadfence.model.FenceRules;
 
 import java.io.IOException;
 import java.nio.ByteBuffer;

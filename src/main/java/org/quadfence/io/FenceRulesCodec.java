@@ -3,9 +3,9 @@ package org.quadfence.io;
 import com.fasterxml.jackson.core.JsonGenerator;
 import com.fasterxml.jackson.core.JsonParser;
 import com.fasterxml.jackson.core.JsonToken;
-import org.quadfence.rules.AttributeMatch;
-import org.quadfence.rules.FenceRules;
-import org.quadfence.rules.WeeklySchedule;
+import org.quadfence.model.AttributeMatch;
+import org.quadfence.model.FenceRules;
+import org.quadfence.model.WeeklySchedule;
 
 import java.io.IOException;
 import java.math.BigDecimal;

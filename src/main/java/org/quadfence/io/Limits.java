@@ -3,7 +3,7 @@ package org.quadfence.io;
 import com.fasterxml.jackson.core.JsonFactory;
 import com.fasterxml.jackson.core.StreamReadConstraints;
 import com.fasterxml.jackson.core.StreamReadFeature;
-import org.quadfence.rules.WeeklySchedule;
+import org.quadfence.model.WeeklySchedule;
 
 /**
  * Bounds on input records. A record over a bound is a dead letter, so one bad producer cannot

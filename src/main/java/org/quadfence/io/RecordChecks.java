@@ -5,8 +5,8 @@ import org.quadfence.model.FenceChange;
 import org.quadfence.model.Groups;
 import org.quadfence.model.Parsed;
 import org.quadfence.model.Position;
-import org.quadfence.rules.AttributeMatch;
-import org.quadfence.rules.FenceRules;
+import org.quadfence.model.AttributeMatch;
+import org.quadfence.model.FenceRules;
 
 import java.io.Serializable;
 import java.util.Collections;

@@ -6,7 +6,6 @@ import org.quadfence.geo.Circle;
 import org.quadfence.geo.Polygon;
 import org.quadfence.geo.Rectangle;
 import org.quadfence.geo.Shape;
-import org.quadfence.rules.FenceRules;
 
 /**
  * An upsert or a delete of a fence (contract section 2), as validated by {@code FenceChangeCodec}.

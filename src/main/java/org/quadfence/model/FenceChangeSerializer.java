@@ -9,7 +9,6 @@ import org.apache.flink.core.memory.DataOutputView;
 
 import org.quadfence.geo.Circle;
 import org.quadfence.geo.Rectangle;
-import org.quadfence.rules.FenceRules;
 
 import java.io.IOException;
 import java.lang.reflect.Type;

@@ -6,9 +6,6 @@ import org.apache.flink.api.common.typeutils.TypeSerializerSnapshot;
 import org.apache.flink.core.memory.DataInputView;
 import org.apache.flink.core.memory.DataOutputView;
 
-import org.quadfence.rules.AttributeMatch;
-import org.quadfence.rules.FenceRules;
-import org.quadfence.rules.WeeklySchedule;
 
 import java.io.IOException;
 import java.time.ZoneId;
@@ -61,10 +58,9 @@ public final class FenceRulesSerializer extends RecordSerializer<FenceRules> {
         return read(in);
     }
 
-    /** Writes {@code r} (null as none). */
+    /** Writes {@code r}, not null. */
     static void write(FenceRules r, DataOutputView out) throws IOException {
         FenceRules n = FenceRules.NONE;
-        r = r == null ? n : r;
         int which =
                 (r.dwellMs() != n.dwellMs() ? DWELL : 0)
                         | (!Double.isNaN(r.exitMarginMeters()) ? MARGIN : 0)

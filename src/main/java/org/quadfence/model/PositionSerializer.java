@@ -17,7 +17,7 @@ import java.util.TreeMap;
 /**
  * How Flink writes a {@link Position} between stages and in state: entityId, lon, lat, timestamp,
  * group. The strings may be null. A position with an accuracy or attributes (contract section 11)
- * writes its timestamp as {@code -1 - timestamp}, then the accuracy and the attributes (their
+ * starts with the {@link #EXTENDED} mark and ends with the accuracy and the attributes (their
  * number, -1 for none, then name and value each); one without has the layout of state format 8.
  */
 public final class PositionSerializer extends RecordSerializer<Position> {
@@ -42,12 +42,14 @@ public final class PositionSerializer extends RecordSerializer<Position> {
 
     @Override
     public void serialize(Position p, DataOutputView out) throws IOException {
+        boolean more = p.accuracy() != 0 || p.attributes() != null;
+        if (more) {
+            writeExtended(out);
+        }
         writeString(p.entityId(), out);
         out.writeDouble(p.lon());
         out.writeDouble(p.lat());
-        boolean more = p.accuracy() != 0 || p.attributes() != null;
-        // Event times are never negative: a negative one says that accuracy and attributes follow.
-        out.writeLong(more ? -1 - p.timestamp() : p.timestamp());
+        out.writeLong(p.timestamp());
         writeString(p.group(), out);
         if (more) {
             out.writeDouble(p.accuracy());
@@ -64,12 +66,14 @@ public final class PositionSerializer extends RecordSerializer<Position> {
 
     @Override
     public Position deserialize(DataInputView in) throws IOException {
-        String entityId = readString(in);
+        int first = readVarInt(in);
+        boolean more = first == EXTENDED;
+        String entityId = readString(more ? readVarInt(in) : first, in);
         double lon = in.readDouble();
         double lat = in.readDouble();
         long t = in.readLong();
         String group = readString(in);
-        if (t >= 0) {
+        if (!more) {
             return new Position(entityId, lon, lat, t, group);
         }
         double accuracy = in.readDouble();
@@ -82,7 +86,7 @@ public final class PositionSerializer extends RecordSerializer<Position> {
             }
             attributes = Collections.unmodifiableSortedMap(attributes);
         }
-        return new Position(entityId, lon, lat, -1 - t, group, accuracy, attributes);
+        return new Position(entityId, lon, lat, t, group, accuracy, attributes);
     }
 
     @Override

@@ -100,9 +100,26 @@ public abstract class RecordSerializer<T> extends TypeSerializerSingleton<T> {
         out.write(b, 0, at);
     }
 
+    /**
+     * A string header that {@link #writeString} never writes (an empty string of two-byte
+     * characters): written before a string, it marks a layout with more fields, which the reader
+     * tells apart by the first header it reads ({@link #readString(int, DataInputView)}).
+     */
+    protected static final int EXTENDED = 2;
+
+    /** Writes the {@link #EXTENDED} mark. */
+    protected static void writeExtended(DataOutputView out) throws IOException {
+        out.writeByte(EXTENDED);
+    }
+
     /** Reads what {@link #writeString} wrote. */
     protected static String readString(DataInputView in) throws IOException {
-        int header = readVarInt(in) - 1;
+        return readString(readVarInt(in), in);
+    }
+
+    /** Reads the rest of what {@link #writeString} wrote, its header's varint already read. */
+    protected static String readString(int headerVarInt, DataInputView in) throws IOException {
+        int header = headerVarInt - 1;
         if (header < 0) {
             return null;
         }

@@ -3,7 +3,6 @@ package org.quadfence.model;
 import org.apache.flink.api.common.typeinfo.TypeInfo;
 
 import org.quadfence.geo.ShapePiece;
-import org.quadfence.rules.FenceRules;
 
 /**
  * What a fence is in one tile from {@code timestamp} on: the piece the tile holds of it, or none

@@ -16,9 +16,9 @@ import java.util.Map;
 /**
  * How Flink writes a {@link TileUpdate} between stages and in state: tile, group, fenceId,
  * timestamp, the piece as {@link ShapePieceSerializer} writes it (a removal's null included),
- * shard. The strings may be null. A fence with rules (contract section 11) writes its shard as
- * {@code -1 - shard}, then its rules as {@link FenceRulesSerializer} writes them; an update without
- * has the layout of state format 8.
+ * shard. The strings may be null. An update of a fence with rules (contract section 11) has the
+ * {@link #EXTENDED} mark after the tile and its rules last, as {@link FenceRulesSerializer} writes
+ * them; an update without has the layout of state format 8.
  */
 public final class TileUpdateSerializer extends RecordSerializer<TileUpdate> {
 
@@ -43,14 +43,16 @@ public final class TileUpdateSerializer extends RecordSerializer<TileUpdate> {
     @Override
     public void serialize(TileUpdate u, DataOutputView out) throws IOException {
         out.writeLong(u.tile());
+        boolean rules = !u.rules().isNone();
+        if (rules) {
+            writeExtended(out);
+        }
         writeString(u.group(), out);
         writeString(u.fenceId(), out);
         out.writeLong(u.timestamp());
         ShapePieceSerializer.INSTANCE.serialize(u.piece(), out);
-        if (u.rules().isNone()) {
-            out.writeInt(u.shard());
-        } else {
-            out.writeInt(-1 - u.shard());
+        out.writeInt(u.shard());
+        if (rules) {
             FenceRulesSerializer.write(u.rules(), out);
         }
     }
@@ -58,16 +60,18 @@ public final class TileUpdateSerializer extends RecordSerializer<TileUpdate> {
     @Override
     public TileUpdate deserialize(DataInputView in) throws IOException {
         long tile = in.readLong();
-        String group = readString(in);
+        int first = readVarInt(in);
+        boolean rules = first == EXTENDED;
+        String group = readString(rules ? readVarInt(in) : first, in);
         String fenceId = readString(in);
         long timestamp = in.readLong();
         ShapePiece piece = ShapePieceSerializer.INSTANCE.deserialize(in);
         int shard = in.readInt();
-        if (shard >= 0) {
+        if (!rules) {
             return new TileUpdate(tile, group, fenceId, timestamp, piece, shard);
         }
         return new TileUpdate(
-                tile, group, fenceId, timestamp, piece, -1 - shard, FenceRulesSerializer.read(in));
+                tile, group, fenceId, timestamp, piece, shard, FenceRulesSerializer.read(in));
     }
 
     @Override

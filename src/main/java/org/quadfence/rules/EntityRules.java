@@ -1,5 +1,6 @@
 package org.quadfence.rules;
 
+import org.quadfence.model.FenceRules;
 import org.quadfence.geo.Path;
 import org.quadfence.model.EventType;
 import org.quadfence.model.Membership;

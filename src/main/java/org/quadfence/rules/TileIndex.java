@@ -1,5 +1,6 @@
 package org.quadfence.rules;
 
+import org.quadfence.model.FenceRules;
 import org.quadfence.geo.Box;
 import org.quadfence.geo.ShapePiece;
 import org.quadfence.index.QuadTree;

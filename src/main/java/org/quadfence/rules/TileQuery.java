@@ -1,5 +1,6 @@
 package org.quadfence.rules;
 
+import org.quadfence.model.FenceRules;
 import org.quadfence.geo.Box;
 import org.quadfence.geo.Path;
 import org.quadfence.geo.PathCrossing;

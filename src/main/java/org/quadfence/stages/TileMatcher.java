@@ -19,7 +19,7 @@ import org.quadfence.model.ShapePieceSerializer;
 import org.quadfence.model.Step;
 import org.quadfence.model.TileKey;
 import org.quadfence.model.TileUpdate;
-import org.quadfence.rules.FenceRules;
+import org.quadfence.model.FenceRules;
 import org.quadfence.rules.TileIndex;
 import org.quadfence.rules.TileQuery;
 import org.quadfence.tiles.TileGrid;

@@ -16,7 +16,8 @@ import static org.assertj.core.api.Assertions.assertThat;
 import static org.quadfence.testing.SampleReplay.replayAndCheck;
 
 /**
- * The feature samples (polygons, circles, groups, hysteresis, DWELL, expiry) through the whole job
+ * The feature samples (polygons, circles, groups, hysteresis, DWELL, expiry, and the rules per
+ * fence and position accuracy of sample-rules) through the whole job
  * on a MiniCluster with the options in their meta.json, at parallelism 1 and 4, and with the wide
  * tier at tile level 14, checked by the samples' own check.py (which knows DWELL, groups and timer
  * order).
@@ -28,7 +29,7 @@ class FeatureSamplesITCase {
     @TempDir Path out;
 
     @ParameterizedTest(name = "{0}")
-    @ValueSource(strings = {"sample-features", "sample-features-nasty"})
+    @ValueSource(strings = {"sample-features", "sample-features-nasty", "sample-rules"})
     void replayAgreesWithTheExpectedEventsAtParallelismOneAndFourAndAtAFineTileLevel(String name)
             throws Exception {
         List<String> one = replayAndCheck(name, out, Map.of("parallelism", "1"));

@@ -17,6 +17,13 @@ import org.quadfence.testing.Country;
 import org.quadfence.tiles.TileCut;
 import org.quadfence.tiles.TileGrid;
 
+import java.time.ZoneId;
+import java.util.Collections;
+import java.util.List;
+import java.util.Map;
+import java.util.Set;
+import java.util.TreeMap;
+
 /**
  * Instances of the records that have serializers of their own, with the edge cases those must keep:
  * null where a field may be null, empty arrays, non-ASCII text, extreme numbers, a fence's largest
@@ -49,8 +56,33 @@ final class RecordSamples {
                     "{}",
                     "g",
                     new Circle(1, 2, 3),
-                    new double[0][][])
+                    new double[0][][]),
+            FenceChange.upsert("ruled", new Rectangle(0, 0, 1, 1), 7L, null).withRules(RULES[0]),
+            FenceChange.upsert("timed", new Circle(0, 0, 10), 8L, "{}").withRules(RULES[1])
         };
+    }
+
+    /** Rules of every kind (contract section 11), and rules at their edges. */
+    static final FenceRules[] RULES = {
+        new FenceRules(
+                0,
+                112.5,
+                30_270,
+                253402300799999L,
+                1732233812080L,
+                new WeeklySchedule(
+                        ZoneId.of("Australia/Lord_Howe"),
+                        List.of(
+                                new WeeklySchedule.Window(0b1000001, 0, 1440),
+                                new WeeklySchedule.Window(1, 1439, 1))),
+                new AttributeMatch(
+                        Map.of("fleet", Set.of("north", "south-2"), "東京", Set.of("")))),
+        new FenceRules(FenceRules.JOB_DWELL, Double.NaN, 1, 0, FenceRules.NO_END, null, null),
+        FenceRules.NONE
+    };
+
+    static FenceRules[] fenceRules() {
+        return RULES.clone();
     }
 
     static FenceProperties[] fenceProperties() {
@@ -66,7 +98,18 @@ final class RecordSamples {
             new Position("truck-17", -73.9857, 40.7484, 1732233600000L),
             new Position("", -0.0, 90, Long.MIN_VALUE, "g"),
             new Position("Zürich-🚚-東京", 180, -90, Long.MAX_VALUE, "nord-äö"),
-            new Position("x".repeat(256), Double.MIN_VALUE, -Double.MIN_VALUE, 0, null)
+            new Position("x".repeat(256), Double.MIN_VALUE, -Double.MIN_VALUE, 0, null),
+            new Position("acc", 1, 2, 3, "g", 60.5, null),
+            new Position(
+                    "att",
+                    1,
+                    2,
+                    -3,
+                    null,
+                    0,
+                    Collections.unmodifiableSortedMap(
+                            new TreeMap<>(Map.of("fleet", "north", "kind", "東京")))),
+            new Position("empty", 1, 2, 3, "g", 1e6, Collections.emptySortedMap())
         };
     }
 
@@ -87,7 +130,10 @@ final class RecordSamples {
                     "{}",
                     "g",
                     new Waypoint(1000, 0, 0),
-                    new Waypoint(1400, 4, -0.0))
+                    new Waypoint(1400, 4, -0.0)),
+            new GeofenceEvent("e", "f", EventType.EXIT, 70, 1, 2, "g", 10),
+            new GeofenceEvent("e", "f", EventType.DWELL, 0, 1, 2, null, Long.MAX_VALUE),
+            new GeofenceEvent("e", "f", EventType.ENTER, 5, 1, 2, "", -1).withProperties("{}")
         };
     }
 
@@ -120,7 +166,32 @@ final class RecordSamples {
                     new String[0],
                     new Waypoint(1000, 0, 0),
                     new String[0],
-                    new double[0])
+                    new double[0]),
+            new Membership(
+                            "g",
+                            "e",
+                            3,
+                            0,
+                            0,
+                            new String[] {"a", "b"},
+                            new String[] {"n"},
+                            null,
+                            new String[0],
+                            new double[0],
+                            null)
+                    .withTimings(new long[] {1, 2, 3, 0, 0, -1, 0, 9, Long.MIN_VALUE}),
+            new Membership(
+                    "g",
+                    "e",
+                    2000,
+                    10,
+                    0,
+                    new String[0],
+                    new String[] {"n"},
+                    new Waypoint(1000, 0, 0),
+                    new String[] {"gate"},
+                    new double[] {0.5},
+                    new long[] {0, 50, -1})
         };
     }
 
@@ -207,7 +278,9 @@ final class RecordSamples {
             new TileUpdate(Long.MAX_VALUE, "東京", "zone-🚚", Long.MIN_VALUE, pieces[2], 3),
             new TileUpdate(1, "g", "f", 0, null, Integer.MAX_VALUE),
             new TileUpdate(-1, null, null, -1, pieces[4], -1),
-            new TileUpdate(4, "", "", 1, pieces[5], 0)
+            new TileUpdate(4, "", "", 1, pieces[5], 0),
+            new TileUpdate(5, "g", "ruled", 2, pieces[1], 1, RULES[0]),
+            new TileUpdate(-5, null, "timed", -2, null, -1, RULES[1])
         };
     }
 

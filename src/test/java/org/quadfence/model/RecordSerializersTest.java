@@ -107,6 +107,13 @@ class RecordSerializersTest {
     }
 
     @Nested
+    class OfFenceRules extends Base<FenceRules> {
+        OfFenceRules() {
+            super(FenceRulesSerializer.INSTANCE, FenceRules.class, RecordSamples.fenceRules());
+        }
+    }
+
+    @Nested
     class OfFenceProperties extends Base<FenceProperties> {
         OfFenceProperties() {
             super(

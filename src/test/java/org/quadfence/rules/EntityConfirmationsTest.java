@@ -1,5 +1,6 @@
 package org.quadfence.rules;
 
+import org.quadfence.model.FenceRules;
 import org.quadfence.model.Waypoint;
 
 import org.junit.jupiter.api.Test;

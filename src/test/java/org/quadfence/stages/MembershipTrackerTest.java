@@ -2,6 +2,7 @@ package org.quadfence.stages;
 
 import org.junit.jupiter.api.Test;
 import org.quadfence.model.EventType;
+import org.quadfence.model.FenceRules;
 import org.quadfence.model.GeofenceEvent;
 import org.quadfence.model.Groups;
 import org.quadfence.model.Membership;
@@ -70,8 +71,36 @@ class MembershipTrackerTest extends StageTestBase.EntityStage {
         assertThat(harness.extractOutputValues())
                 .containsExactly(
                         new SequencedEvent(
-                                new GeofenceEvent("a", "F", EventType.ENTER, 1, 7.5, -3.25, null),
+                                new GeofenceEvent(
+                                        "a", "F", EventType.ENTER, 1, 7.5, -3.25, "default", 1),
                                 EntityRules.FIRST_POSITION_EVENT));
+    }
+
+    @Test
+    void aConfirmedEnterWaitsForItsTimerAndAStoppedClockLeavesNeitherStateNorTimer()
+            throws Exception {
+        String[] inside = {"F"};
+        long[] enterAfter100 = {100, 0, FenceRules.JOB_DWELL};
+        harness.processElement(
+                new Membership(Groups.DEFAULT, "a", 10, 0, 1, inside, new String[0])
+                        .withTimings(enterAfter100),
+                10);
+        harness.processElement(
+                new Membership(Groups.DEFAULT, "b", 10, 0, 2, inside, new String[0])
+                        .withTimings(enterAfter100),
+                10);
+        in("b", 60, 0, 3);
+        harness.processWatermark(60);
+        assertThat(events()).isEmpty();
+        assertThat(harness.numEventTimeTimers()).isEqualTo(1);
+        harness.processWatermark(110);
+        assertThat(harness.extractOutputValues())
+                .containsExactly(
+                        new SequencedEvent(
+                                new GeofenceEvent(
+                                        "a", "F", EventType.ENTER, 110, 0, 1, "default", 10),
+                                0));
+        assertThat(harness.numKeyedStateEntries()).isEqualTo(1);
     }
 
     @Test

@@ -44,12 +44,7 @@ public final class SampleReplay {
     public static List<String> replayAndCheck(String name, Path out, Map<String, String> extra)
             throws Exception {
         Path sample = SAMPLES.resolve(name);
-        Map<String, String> o = new HashMap<>();
-        JsonNode meta = new ObjectMapper().readTree(sample.resolve("meta.json").toFile());
-        o.put("max-out-of-orderness", meta.path("bound_ms").asText("1000"));
-        meta.path("engine_options")
-                .fields()
-                .forEachRemaining(e -> o.put(e.getKey(), e.getValue().asText()));
+        Map<String, String> o = engineOptions(sample);
         o.putAll(extra);
         JobOptions options = JobOptions.of(o);
         String tag = String.join("-", extra.values()).replaceAll("[^A-Za-z0-9-]", "_");
@@ -82,6 +77,17 @@ public final class SampleReplay {
         return Files.readAllLines(events).stream()
                 .sorted(Comparator.comparing(SampleReplay::entityOf))
                 .collect(Collectors.toList());
+    }
+
+    /** The options a sample's meta.json says to run it with. */
+    public static Map<String, String> engineOptions(Path sample) throws IOException {
+        Map<String, String> o = new HashMap<>();
+        JsonNode meta = new ObjectMapper().readTree(sample.resolve("meta.json").toFile());
+        o.put("max-out-of-orderness", meta.path("bound_ms").asText("1000"));
+        meta.path("engine_options")
+                .fields()
+                .forEachRemaining(e -> o.put(e.getKey(), e.getValue().asText()));
+        return o;
     }
 
     /** Runs the job over JSON-lines files on the current MiniCluster and waits for its end. */

@@ -1,4 +1,4 @@
-package org.quadfence.rules;
+package org.quadfence.model;
 
 import java.util.Collections;
 import java.util.Map;

@@ -1,4 +1,4 @@
-package org.quadfence.rules;
+package org.quadfence.model;
 
 import org.junit.jupiter.api.Test;
 

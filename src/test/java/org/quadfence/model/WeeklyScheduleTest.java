@@ -1,10 +1,10 @@
-package org.quadfence.rules;
+package org.quadfence.model;
 
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.Arguments;
 import org.junit.jupiter.params.provider.MethodSource;
-import org.quadfence.rules.WeeklySchedule.Window;
+import org.quadfence.model.WeeklySchedule.Window;
 
 import java.time.Instant;
 import java.time.ZoneId;
