@@ -646,8 +646,8 @@ public final class Geofencing implements Serializable {
         }
 
         /**
-         * Option {@code max-accuracy-meters}: positions whose {@link Position#accuracy} is above
-         * it are ignored, and the tiles measure accuracy exactly up to it (contract section 11).
+         * Option {@code max-accuracy-meters}: positions whose {@link Position#accuracy} is above it
+         * are ignored, and the tiles measure accuracy exactly up to it (contract section 11).
          */
         public Builder setMaxAccuracyMeters(double meters) {
             return set(QuadfenceOptions.MAX_ACCURACY_METERS, meters);

@@ -216,9 +216,9 @@ public final class Polygon implements Shape {
     }
 
     /**
-     * For a point inside, the smallest distance to an edge by the rule of {@link Earth}, edges along
-     * lon 180 or -180 left out (the halves of a fence split at the antimeridian meet there); 0
-     * outside.
+     * For a point inside, the smallest distance to an edge by the rule of {@link Earth}, edges
+     * along lon 180 or -180 left out (the halves of a fence split at the antimeridian meet there);
+     * 0 outside.
      */
     @Override
     public double boundaryMeters(double lon, double lat) {

@@ -87,10 +87,22 @@ public record Rectangle(double minLon, double minLat, double maxLon, double maxL
         boolean crosses = crossesAntimeridian();
         // Across the antimeridian each parallel is two edges, one each side of lon 180.
         double[] parallels = {
-            minLon, minLat, crosses ? 180 : maxLon, minLat,
-            minLon, maxLat, crosses ? 180 : maxLon, maxLat,
-            -180, minLat, maxLon, minLat,
-            -180, maxLat, maxLon, maxLat
+            minLon,
+            minLat,
+            crosses ? 180 : maxLon,
+            minLat,
+            minLon,
+            maxLat,
+            crosses ? 180 : maxLon,
+            maxLat,
+            -180,
+            minLat,
+            maxLon,
+            minLat,
+            -180,
+            maxLat,
+            maxLon,
+            maxLat
         };
         double best = Double.POSITIVE_INFINITY;
         for (int i = 0; i < (crosses ? 16 : 8); i += 4) {

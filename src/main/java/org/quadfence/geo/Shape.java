@@ -30,9 +30,9 @@ public interface Shape {
     /**
      * For a point the shape contains, the distance in metres from it to the shape's boundary by the
      * rule of {@link #distanceMeters} (0 on the boundary): how far a position may be off and still
-     * be inside (contract section 11, accuracy); 0 for a point outside. Where a fence goes on at the
-     * other side of the antimeridian, lon 180 is no boundary: a polygon's edges along lon 180 or
-     * -180 (those of a fence split there) do not count.
+     * be inside (contract section 11, accuracy); 0 for a point outside. Where a fence goes on at
+     * the other side of the antimeridian, lon 180 is no boundary: a polygon's edges along lon 180
+     * or -180 (those of a fence split there) do not count.
      */
     double boundaryMeters(double lon, double lat);
 

@@ -8,9 +8,9 @@ import org.quadfence.geo.Circle;
 import org.quadfence.geo.Rectangle;
 import org.quadfence.model.DeadLetter;
 import org.quadfence.model.FenceChange;
+import org.quadfence.model.FenceRules;
 import org.quadfence.model.Groups;
 import org.quadfence.model.Parsed;
-import org.quadfence.model.FenceRules;
 
 import java.io.IOException;
 import java.nio.ByteBuffer;

@@ -243,7 +243,16 @@ public final class GeofenceEventCodec {
             throw new BadRecord("a CROSS event, and only a CROSS event, has from and at");
         }
         return new GeofenceEvent(
-                entityId, fenceId, event, timestamp, lon, lat, properties, group, from, at,
+                entityId,
+                fenceId,
+                event,
+                timestamp,
+                lon,
+                lat,
+                properties,
+                group,
+                from,
+                at,
                 enteredAt);
     }
 

@@ -1,12 +1,12 @@
 package org.quadfence.io;
 
+import org.quadfence.model.AttributeMatch;
 import org.quadfence.model.DeadLetter;
 import org.quadfence.model.FenceChange;
+import org.quadfence.model.FenceRules;
 import org.quadfence.model.Groups;
 import org.quadfence.model.Parsed;
 import org.quadfence.model.Position;
-import org.quadfence.model.AttributeMatch;
-import org.quadfence.model.FenceRules;
 
 import java.io.Serializable;
 import java.util.Collections;

@@ -79,12 +79,14 @@ public record FenceChange(
 
     /** The same change for the fence of that name in {@code group}. */
     public FenceChange inGroup(String group) {
-        return new FenceChange(fenceId, rect, timestamp, properties, group, circle, polygons, rules);
+        return new FenceChange(
+                fenceId, rect, timestamp, properties, group, circle, polygons, rules);
     }
 
     /** The same upsert with {@code other} rules ({@link FenceRules#NONE}: none). */
     public FenceChange withRules(FenceRules other) {
-        return new FenceChange(fenceId, rect, timestamp, properties, group, circle, polygons, other);
+        return new FenceChange(
+                fenceId, rect, timestamp, properties, group, circle, polygons, other);
     }
 
     /** The same change without its properties (its shape and time only). */

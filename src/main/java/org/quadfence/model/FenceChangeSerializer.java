@@ -117,8 +117,7 @@ public final class FenceChangeSerializer extends RecordSerializer<FenceChange> {
                 }
             }
         }
-        FenceRules rules =
-                (shapes & RULES) == 0 ? FenceRules.NONE : FenceRulesSerializer.read(in);
+        FenceRules rules = (shapes & RULES) == 0 ? FenceRules.NONE : FenceRulesSerializer.read(in);
         return new FenceChange(fenceId, r, timestamp, properties, group, circle, polygons, rules);
     }
 

@@ -6,7 +6,6 @@ import org.apache.flink.api.common.typeutils.TypeSerializerSnapshot;
 import org.apache.flink.core.memory.DataInputView;
 import org.apache.flink.core.memory.DataOutputView;
 
-
 import java.io.IOException;
 import java.time.ZoneId;
 import java.util.ArrayList;
@@ -126,8 +125,7 @@ public final class FenceRulesSerializer extends RecordSerializer<FenceRules> {
             List<WeeklySchedule.Window> windows = new ArrayList<>(n);
             for (int i = 0; i < n; i++) {
                 windows.add(
-                        new WeeklySchedule.Window(
-                                in.readByte(), in.readShort(), in.readShort()));
+                        new WeeklySchedule.Window(in.readByte(), in.readShort(), in.readShort()));
             }
             schedule = new WeeklySchedule(zone, windows);
         }

@@ -96,7 +96,16 @@ public record GeofenceEvent(
     /** This event with the fence's {@code properties} (null: none). */
     public GeofenceEvent withProperties(String properties) {
         return new GeofenceEvent(
-                entityId, fenceId, event, timestamp, lon, lat, properties, group, from, at,
+                entityId,
+                fenceId,
+                event,
+                timestamp,
+                lon,
+                lat,
+                properties,
+                group,
+                from,
+                at,
                 enteredAt);
     }
 

@@ -92,7 +92,16 @@ public final class GeofenceEventSerializer extends RecordSerializer<GeofenceEven
         Waypoint at = type == EventType.CROSS ? readWaypoint(in) : null;
         long enteredAt = (tag & VISIT) != 0 ? in.readLong() : GeofenceEvent.NO_VISIT;
         return new GeofenceEvent(
-                entityId, fenceId, type, timestamp, lon, lat, properties, group, from, at,
+                entityId,
+                fenceId,
+                type,
+                timestamp,
+                lon,
+                lat,
+                properties,
+                group,
+                from,
+                at,
                 enteredAt);
     }
 

@@ -67,16 +67,7 @@ public record Membership(
             String[] pathIds,
             double[] pathAt) {
         this(
-                group,
-                entityId,
-                timestamp,
-                lon,
-                lat,
-                fenceIds,
-                nearIds,
-                pathFrom,
-                pathIds,
-                pathAt,
+                group, entityId, timestamp, lon, lat, fenceIds, nearIds, pathFrom, pathIds, pathAt,
                 null);
     }
 

@@ -15,8 +15,8 @@ import java.util.Map;
  * @param group the entity's group ({@link Groups#DEFAULT} when the record names none)
  * @param accuracy the radius in metres in which the device places itself, 0 to 1000000; 0 when the
  *     record has none
- * @param attributes the record's {@code attributes} by name (unmodifiable, sorted), or null when
- *     it has none; fences with a {@code match} rule apply only to positions whose attributes match
+ * @param attributes the record's {@code attributes} by name (unmodifiable, sorted), or null when it
+ *     has none; fences with a {@code match} rule apply only to positions whose attributes match
  */
 @TypeInfo(PositionSerializer.Factory.class)
 public record Position(

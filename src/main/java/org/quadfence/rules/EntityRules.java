@@ -1,8 +1,8 @@
 package org.quadfence.rules;
 
-import org.quadfence.model.FenceRules;
 import org.quadfence.geo.Path;
 import org.quadfence.model.EventType;
+import org.quadfence.model.FenceRules;
 import org.quadfence.model.Membership;
 import org.quadfence.model.Waypoint;
 
@@ -24,10 +24,10 @@ import java.util.TreeMap;
  * M is ENTERed at once, or, with an {@code enterAfterMs} of e, at t0 + e if it stays in M at every
  * position until then (a timer); a fence that leaves M is EXITed at once, or, with an {@code
  * exitAfterMs} of x, at t1 + x if it stays out until then. A position gives the EXITs of the fences
- * that leave C at it, then the ENTERs of those that join C, each in ascending fence id order, at the
- * position's time and coordinates. Positions at one time are taken in ascending (lat, lon), and the
- * answers for one point (its exact duplicates, the tiles of each tier) count as one position: the
- * union of their fences.
+ * that leave C at it, then the ENTERs of those that join C, each in ascending fence id order, at
+ * the position's time and coordinates. Positions at one time are taken in ascending (lat, lon), and
+ * the answers for one point (its exact duplicates, the tiles of each tier) count as one position:
+ * the union of their fences.
  *
  * <p>Visits: every ENTER, DWELL and EXIT carries the start of its visit, the time the fence last
  * joined M before it joined C. A fence's DWELL is due its DWELL time (its own {@code dwellMs}, else
@@ -115,8 +115,8 @@ public final class EntityRules<S extends Entity> {
                 int seq);
 
         /**
-         * The entity's confirmed set became {@code fenceIds} (ascending; empty when it left them all
-         * or was forgotten), after the events of the same change.
+         * The entity's confirmed set became {@code fenceIds} (ascending; empty when it left them
+         * all or was forgotten), after the events of the same change.
          */
         void fencesChanged(String[] fenceIds, long time, double lon, double lat);
     }
@@ -226,7 +226,12 @@ public final class EntityRules<S extends Entity> {
                     inside = true;
                     if (exitOnExpiry) {
                         out.event(
-                                nowIds[i], EventType.EXIT, t, s.lon(), s.lat(), start(now[i]),
+                                nowIds[i],
+                                EventType.EXIT,
+                                t,
+                                s.lon(),
+                                s.lat(),
+                                start(now[i]),
                                 seq++);
                     }
                 }
@@ -331,7 +336,9 @@ public final class EntityRules<S extends Entity> {
         if (v.enteredAt() != Visit.UNKNOWN) {
             return v.enteredAt();
         }
-        return v.dwellDue() != DueTimes.NONE && dwellMs > 0 ? v.dwellDue() - dwellMs : Visit.UNKNOWN;
+        return v.dwellDue() != DueTimes.NONE && dwellMs > 0
+                ? v.dwellDue() - dwellMs
+                : Visit.UNKNOWN;
     }
 
     private static String[] confirmed(String[] ids, Visit[] visits) {
@@ -509,7 +516,9 @@ public final class EntityRules<S extends Entity> {
                 exited = exited == null ? new ArrayList<>() : exited;
                 exits.add(id);
                 exited.add(before);
-            } else if ((before == null || !before.confirmed()) && after != null && after.confirmed()) {
+            } else if ((before == null || !before.confirmed())
+                    && after != null
+                    && after.confirmed()) {
                 enters = enters == null ? new ArrayList<>() : enters;
                 entered = entered == null ? new ArrayList<>() : entered;
                 enters.add(id);
@@ -523,11 +532,17 @@ public final class EntityRules<S extends Entity> {
             j += c >= 0 ? 1 : 0;
         }
         for (int k = 0; exits != null && k < exits.size(); k++) {
-            out.event(exits.get(k), EventType.EXIT, t, m.lon(), m.lat(), start(exited.get(k)), seq++);
+            out.event(
+                    exits.get(k), EventType.EXIT, t, m.lon(), m.lat(), start(exited.get(k)), seq++);
         }
         for (int k = 0; enters != null && k < enters.size(); k++) {
             out.event(
-                    enters.get(k), EventType.ENTER, t, m.lon(), m.lat(), start(entered.get(k)),
+                    enters.get(k),
+                    EventType.ENTER,
+                    t,
+                    m.lon(),
+                    m.lat(),
+                    start(entered.get(k)),
                     seq++);
         }
         if (same) {

@@ -1,10 +1,10 @@
 package org.quadfence.rules;
 
-import org.quadfence.model.FenceRules;
 import org.quadfence.geo.Box;
 import org.quadfence.geo.Boxes;
 import org.quadfence.geo.ShapePiece;
 import org.quadfence.index.QuadTree;
+import org.quadfence.model.FenceRules;
 
 import java.util.Arrays;
 import java.util.List;
@@ -77,9 +77,8 @@ final class IndexEntry {
     }
 
     /**
-     * For a point (folded lon) found by the box query and in the fence: its distance to the
-     * fence's boundary, infinity when the box decides (a cell deeper inside than any distance
-     * asked).
+     * For a point (folded lon) found by the box query and in the fence: its distance to the fence's
+     * boundary, infinity when the box decides (a cell deeper inside than any distance asked).
      */
     double boundary(double foldedLon, double lat) {
         return exact == null ? Double.POSITIVE_INFINITY : exact.boundaryMeters(foldedLon, lat);

@@ -1,9 +1,9 @@
 package org.quadfence.rules;
 
-import org.quadfence.model.FenceRules;
 import org.quadfence.geo.Box;
 import org.quadfence.geo.ShapePiece;
 import org.quadfence.index.QuadTree;
+import org.quadfence.model.FenceRules;
 
 import java.util.HashMap;
 import java.util.Map;

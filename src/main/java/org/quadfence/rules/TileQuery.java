@@ -1,11 +1,11 @@
 package org.quadfence.rules;
 
-import org.quadfence.model.FenceRules;
 import org.quadfence.geo.Box;
 import org.quadfence.geo.Path;
 import org.quadfence.geo.PathCrossing;
 import org.quadfence.geo.ShapePiece;
 import org.quadfence.index.QuadTree;
+import org.quadfence.model.FenceRules;
 import org.quadfence.model.Membership;
 import org.quadfence.model.Position;
 import org.quadfence.model.Waypoint;

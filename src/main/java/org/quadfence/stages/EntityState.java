@@ -11,6 +11,5 @@ import org.quadfence.rules.Visit;
  * and its group are the state's key, not kept again.
  */
 @TypeInfo(EntityStateSerializer.Factory.class)
-public record EntityState(
-        String[] fenceIds, Visit[] visits, double lon, double lat, long timestamp)
+public record EntityState(String[] fenceIds, Visit[] visits, double lon, double lat, long timestamp)
         implements Entity {}

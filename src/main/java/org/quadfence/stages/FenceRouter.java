@@ -74,9 +74,9 @@ public class FenceRouter extends KeyedProcessFunction<String, FenceChange, TileU
     /**
      * @param margin the exit margin in meters: a fence (without a margin of its own) also goes to
      *     the tiles within this distance
-     * @param accuracyReach option {@code max-accuracy-meters}: the position accuracy the tiles
-     *     must answer for exactly, so every fence goes to the tiles within it too, and a tile is
-     *     covered only when it lies deeper inside than that; 0 for none
+     * @param accuracyReach option {@code max-accuracy-meters}: the position accuracy the tiles must
+     *     answer for exactly, so every fence goes to the tiles within it too, and a tile is covered
+     *     only when it lies deeper inside than that; 0 for none
      * @param maxVertices the job's vertex limit, checked on restore like the tiling
      */
     public FenceRouter(Tiers tiers, double margin, double accuracyReach, int maxVertices) {

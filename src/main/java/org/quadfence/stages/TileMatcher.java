@@ -12,14 +12,14 @@ import org.apache.flink.streaming.runtime.watermarkstatus.WatermarkStatus;
 
 import org.quadfence.geo.ShapePiece;
 import org.quadfence.model.CompactStringSerializer;
+import org.quadfence.model.FenceRules;
+import org.quadfence.model.FenceRulesSerializer;
 import org.quadfence.model.Membership;
 import org.quadfence.model.Position;
-import org.quadfence.model.FenceRulesSerializer;
 import org.quadfence.model.ShapePieceSerializer;
 import org.quadfence.model.Step;
 import org.quadfence.model.TileKey;
 import org.quadfence.model.TileUpdate;
-import org.quadfence.model.FenceRules;
 import org.quadfence.rules.TileIndex;
 import org.quadfence.rules.TileQuery;
 import org.quadfence.tiles.TileGrid;
@@ -42,11 +42,11 @@ import java.util.Objects;
  * rebuilt from that state whenever this instance does not have it (after a restore, a rescale, or
  * on a new task); the shards of a tile that share a subtask share one index. The rules of a fence's
  * version (contract section 11) travel with its pieces, and those of the fences that have any live
- * beside them, in a MapState of their own. Both inputs wait until
- * the watermark passes their time (fence updates in keyed state, positions in {@link
- * EventTimeStage}); then the fence updates at time t are applied before the positions at t are
- * matched. Late positions never get here ({@link LateFilter}); a late fence update is applied at
- * once and counted. A tile with no fences keeps no index.
+ * beside them, in a MapState of their own. Both inputs wait until the watermark passes their time
+ * (fence updates in keyed state, positions in {@link EventTimeStage}); then the fence updates at
+ * time t are applied before the positions at t are matched. Late positions never get here ({@link
+ * LateFilter}); a late fence update is applied at once and counted. A tile with no fences keeps no
+ * index.
  *
  * <p>The stage's clock follows the positions: when every positions partition falls silent, Flink
  * would let the fences input alone drive the clock, and fence changes often run ahead of positions

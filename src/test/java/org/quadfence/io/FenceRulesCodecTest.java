@@ -6,13 +6,13 @@ import org.junit.jupiter.params.provider.Arguments;
 import org.junit.jupiter.params.provider.MethodSource;
 import org.quadfence.geo.Circle;
 import org.quadfence.geo.Rectangle;
+import org.quadfence.model.AttributeMatch;
 import org.quadfence.model.DeadLetter;
 import org.quadfence.model.FenceChange;
+import org.quadfence.model.FenceRules;
 import org.quadfence.model.Parsed;
-import org.quadfence.rules.AttributeMatch;
-import org.quadfence.rules.FenceRules;
-import org.quadfence.rules.WeeklySchedule;
-import org.quadfence.rules.WeeklySchedule.Window;
+import org.quadfence.model.WeeklySchedule;
+import org.quadfence.model.WeeklySchedule.Window;
 
 import java.nio.charset.StandardCharsets;
 import java.time.Instant;

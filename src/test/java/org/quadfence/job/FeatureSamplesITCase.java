@@ -17,10 +17,9 @@ import static org.quadfence.testing.SampleReplay.replayAndCheck;
 
 /**
  * The feature samples (polygons, circles, groups, hysteresis, DWELL, expiry, and the rules per
- * fence and position accuracy of sample-rules) through the whole job
- * on a MiniCluster with the options in their meta.json, at parallelism 1 and 4, and with the wide
- * tier at tile level 14, checked by the samples' own check.py (which knows DWELL, groups and timer
- * order).
+ * fence and position accuracy of sample-rules) through the whole job on a MiniCluster with the
+ * options in their meta.json, at parallelism 1 and 4, and with the wide tier at tile level 14,
+ * checked by the samples' own check.py (which knows DWELL, groups and timer order).
  */
 class FeatureSamplesITCase {
 

@@ -290,13 +290,13 @@ class StateFormatMigrationITCase {
     }
 
     /**
-     * The sample as check.py is to compare the events with: as it is for this version's format;
-     * for a format before visits (9), without the visit fields of the visits begun before the cut,
+     * The sample as check.py is to compare the events with: as it is for this version's format; for
+     * a format before visits (9), without the visit fields of the visits begun before the cut,
      * which a state of that format did not keep (docs/rules.md, "Upgrading a state of format 8").
      * The visits begun after it are checked in full.
      */
-    private static java.nio.file.Path expectedAfter(
-            String format, long cut, java.nio.file.Path dir) throws IOException {
+    private static java.nio.file.Path expectedAfter(String format, long cut, java.nio.file.Path dir)
+            throws IOException {
         if (Integer.parseInt(format) >= 9) {
             return sample();
         }

@@ -75,8 +75,7 @@ final class RecordSamples {
                         List.of(
                                 new WeeklySchedule.Window(0b1000001, 0, 1440),
                                 new WeeklySchedule.Window(1, 1439, 1))),
-                new AttributeMatch(
-                        Map.of("fleet", Set.of("north", "south-2"), "東京", Set.of("")))),
+                new AttributeMatch(Map.of("fleet", Set.of("north", "south-2"), "東京", Set.of("")))),
         new FenceRules(FenceRules.JOB_DWELL, Double.NaN, 1, 0, FenceRules.NO_END, null, null),
         FenceRules.NONE
     };

@@ -1,9 +1,8 @@
 package org.quadfence.rules;
 
+import org.junit.jupiter.api.Test;
 import org.quadfence.model.FenceRules;
 import org.quadfence.model.Waypoint;
-
-import org.junit.jupiter.api.Test;
 
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.quadfence.rules.OneEntity.fences;
@@ -159,8 +158,7 @@ class EntityConfirmationsTest {
     }
 
     @Test
-    void anExitClockTakesTheExitDelayOfTheLatestVersionThatAnsweredForTheEntity()
-            throws Exception {
+    void anExitClockTakesTheExitDelayOfTheLatestVersionThatAnsweredForTheEntity() throws Exception {
         OneEntity entity =
                 new OneEntity()
                         .timed(10, 1, fences("A"), NONE, 0, 50, JOB)
@@ -204,8 +202,7 @@ class EntityConfirmationsTest {
     }
 
     @Test
-    void anEntityWhoseOnlyFenceIsUnconfirmedIsForgottenWithoutAMembershipRecord()
-            throws Exception {
+    void anEntityWhoseOnlyFenceIsUnconfirmedIsForgottenWithoutAMembershipRecord() throws Exception {
         OneEntity entity =
                 new OneEntity(0, 100, true)
                         .timed(10, 1, fences("A"), NONE, 500, 0, JOB)
@@ -235,6 +232,7 @@ class EntityConfirmationsTest {
                         .at(20, 2, fences())
                         .step(from, 30, 0, 3, fences(), fences(), fences("A"), 0.5)
                         .until(30);
-        assertThat(entity.events).containsExactly("ENTER A @10 1.0", "CROSS A @30 3.0 from 20 at 25 (0.0, 2.5)");
+        assertThat(entity.events)
+                .containsExactly("ENTER A @10 1.0", "CROSS A @30 3.0 from 20 at 25 (0.0, 2.5)");
     }
 }
