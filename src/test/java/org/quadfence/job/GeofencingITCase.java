@@ -16,9 +16,11 @@ import org.quadfence.api.Geofencing;
 import org.quadfence.io.FenceChangeCodec;
 import org.quadfence.io.GeofenceEventCodec;
 import org.quadfence.io.PositionCodec;
+import org.quadfence.model.AttributeMatch;
 import org.quadfence.model.CurrentFences;
 import org.quadfence.model.DeadLetter;
 import org.quadfence.model.FenceChange;
+import org.quadfence.model.FenceRules;
 import org.quadfence.model.GeofenceEvent;
 import org.quadfence.model.Parsed;
 import org.quadfence.model.Position;
@@ -30,6 +32,9 @@ import java.nio.file.Path;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Map;
+import java.util.Set;
+import java.util.TreeMap;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
@@ -120,6 +125,91 @@ class GeofencingITCase {
                 .hasSize(2)
                 .anyMatch(e -> e.startsWith("lat out of range"))
                 .anyMatch(e -> e.contains("no vehicle"));
+    }
+
+    @Test
+    void rulesAndAccuracyOnTheLibrarysRecordsConfirmEntersTargetPositionsAndGiveVisits()
+            throws Exception {
+        StreamExecutionEnvironment env = environment();
+        long t = 1_732_233_600_000L;
+        Map<String, String> truck = new TreeMap<>(Map.of("kind", "truck"));
+        Map<String, String> van = new TreeMap<>(Map.of("kind", "van"));
+        DataStream<Position> positions =
+                env.fromData(
+                        List.of(
+                                new Position("truck-1", 1.5, 1.5, t, "default", 10, truck),
+                                new Position("truck-1", 1.5, 1.5, t + 1000, "default", 10, truck),
+                                new Position("truck-1", 5, 5, t + 2000, "default", 10, truck),
+                                new Position("van-1", 1.5, 1.5, t, "default", 0, van),
+                                new Position("van-1", 5, 5, t + 100, "default", 0, van),
+                                new Position("bad", 1.5, 1.5, t, "default", 1e7, null)),
+                        TypeInformation.of(Position.class));
+        org.quadfence.geo.Rectangle square = new org.quadfence.geo.Rectangle(1, 1, 2, 2);
+        FenceRules none = FenceRules.NONE;
+        DataStream<FenceChange> fences =
+                env.fromData(
+                        List.of(
+                                FenceChange.upsert("depot", square, Long.MIN_VALUE, null)
+                                        .withRules(
+                                                new FenceRules(
+                                                        none.dwellMs(),
+                                                        none.exitMarginMeters(),
+                                                        500,
+                                                        0,
+                                                        none.validUntil(),
+                                                        null,
+                                                        null)),
+                                FenceChange.upsert("yard", square, Long.MIN_VALUE, null)
+                                        .withRules(
+                                                new FenceRules(
+                                                        none.dwellMs(),
+                                                        none.exitMarginMeters(),
+                                                        0,
+                                                        0,
+                                                        none.validUntil(),
+                                                        null,
+                                                        new AttributeMatch(
+                                                                Map.of("kind", Set.of("truck"))))),
+                                FenceChange.upsert("broken", square, Long.MIN_VALUE, null)
+                                        .withRules(
+                                                new FenceRules(
+                                                        none.dwellMs(),
+                                                        none.exitMarginMeters(),
+                                                        -1,
+                                                        0,
+                                                        none.validUntil(),
+                                                        null,
+                                                        null))),
+                        TypeInformation.of(FenceChange.class));
+
+        GeofenceStreams out =
+                Geofencing.builder().setMaxAccuracyMeters(100).build().apply(positions, fences);
+        CloseableIterator<GeofenceEvent> events = out.events().collectAsync();
+        CloseableIterator<DeadLetter> dead = out.deadLetters().collectAsync();
+        env.execute("rules");
+
+        assertThat(drain(events))
+                .extracting(
+                        e ->
+                                e.entityId()
+                                        + " "
+                                        + e.event()
+                                        + " "
+                                        + e.fenceId()
+                                        + " @"
+                                        + (e.timestamp() - t)
+                                        + " from "
+                                        + (e.enteredAt() - t))
+                .containsExactly(
+                        "truck-1 ENTER yard @0 from 0",
+                        "truck-1 ENTER depot @500 from 0",
+                        "truck-1 EXIT depot @2000 from 0",
+                        "truck-1 EXIT yard @2000 from 0");
+        assertThat(drain(dead))
+                .extracting(DeadLetter::error)
+                .hasSize(2)
+                .anyMatch(e -> e.startsWith("accuracy"))
+                .anyMatch(e -> e.contains("rules.enterAfterMs"));
     }
 
     private static StreamExecutionEnvironment environment() {

@@ -367,7 +367,10 @@ class KafkaExactlyOnceITCase {
             for (String line : Files.readAllLines(file)) {
                 String key = "line-" + n++;
                 try {
-                    JsonNode k = JSON.readTree(line).get(keyField);
+                    JsonNode record = JSON.readTree(line);
+                    JsonNode k = record.get(keyField);
+                    // A GeoJSON Feature fence names itself by its "id".
+                    k = k == null && keyField.equals("fenceId") ? record.get("id") : k;
                     if (k != null && k.isTextual()) {
                         key = k.asText();
                     }

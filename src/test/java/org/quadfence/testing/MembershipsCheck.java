@@ -77,9 +77,19 @@ public final class MembershipsCheck {
     }
 
     // Applies the events of the position at i to inside; returns the index after them.
+    private static boolean timer(JsonNode e) {
+        return e.path("timer").asBoolean(false) || e.path("expiry").asBoolean(false);
+    }
+
     private static int apply(List<JsonNode> events, int i, TreeSet<String> inside) {
         int end = i;
-        for (; end < events.size() && samePlace(events.get(end), events.get(i)); end++) {
+        // A timer's change (a confirmation, an expiry; marked in expected.jsonl) is one change,
+        // and the position's at the same time another (contract section 11).
+        for (;
+                end < events.size()
+                        && samePlace(events.get(end), events.get(i))
+                        && timer(events.get(end)) == timer(events.get(i));
+                end++) {
             JsonNode e = events.get(end);
             switch (e.get("event").asText()) {
                 case "ENTER" -> inside.add(e.get("fenceId").asText());
