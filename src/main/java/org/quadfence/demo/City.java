@@ -1,7 +1,13 @@
 package org.quadfence.demo;
 
 import org.quadfence.geo.Rectangle;
+import org.quadfence.model.FenceRules;
+import org.quadfence.model.WeeklySchedule;
 
+import java.time.Instant;
+import java.time.ZoneId;
+import java.time.ZonedDateTime;
+import java.time.temporal.ChronoUnit;
 import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.List;
@@ -15,12 +21,18 @@ import java.util.Random;
  * j the street at 100 * |j| N (or S); the grid runs from Western Ave (2400 W) to Lake Shore Dr and
  * from Roosevelt Rd (1200 S) to North Ave (1600 N), about 5.6 by 5.2 km.
  *
- * <p>On it lies the demo's fence set, the same for the same seed: one large fence (the central
- * business district), about twenty neighborhood zones, a zone around a corner shared by four tiles
- * of the demo's tile level, depots, school zones around intersections, loading zones along streets,
- * and toll gates across avenues, too thin for a vehicle's positions to land in (the job sees them
- * with option {@code crossing}, contract section 10). Zone edges lie mid-block, so vehicles cross
- * them rather than drive along them.
+ * <p>On it lies the demo's fence set, the same for the same seed and start: one large fence (the
+ * central business district), about twenty neighborhood zones, a zone around a corner shared by
+ * four tiles of the demo's tile level, depots, school zones around intersections, loading zones
+ * along streets, and toll gates across avenues, too thin for a vehicle's positions to land in (the
+ * job sees them with option {@code crossing}, contract section 10). Zone edges lie mid-block, so
+ * vehicles cross them rather than drive along them.
+ *
+ * <p>A few fences carry rules (contract section 11): three depots count a vehicle as entered only
+ * after it has stayed a while and have DWELL times of their own (one also waits before an EXIT),
+ * one school zone holds on Chicago's weekday mornings, and one on a schedule that follows the
+ * demo's clock (on for two minutes of every four from its start), so that a run of a few minutes
+ * sees it switch on and off.
  */
 final class City {
 
@@ -98,15 +110,51 @@ final class City {
         {-15.6, 12, 1}, // Division St east of Ashland Ave
     };
 
-    /** A fence of the demo: id, kind (the map's color), a name people read, and its rectangle. */
-    record Fence(String id, String kind, String name, Rectangle rect) {}
+    /** The city's time zone: that of its schedules. */
+    static final ZoneId ZONE = ZoneId.of("America/Chicago");
+
+    /** The school zone that holds on Chicago's weekday mornings. */
+    static final String MORNING_SCHOOL = "school-002";
+
+    /** The school zone whose schedule follows the demo's clock. */
+    static final String DEMO_CLOCK_SCHOOL = "school-001";
+
+    /** How long the demo-clock school zone is on, then off, in minutes. */
+    static final int DEMO_CLOCK_MINUTES = 2;
+
+    // Depots 1 to 3: {enterAfterMs, exitAfterMs, dwellMs}. Driving through takes 10 to 40 s, so
+    // some passages count and some do not; the vehicles that start in a depot wait up to 3 min.
+    private static final long[][] DEPOT_RULES = {
+        {20_000, 0, 120_000}, {20_000, 15_000, 120_000}, {10_000, 0, 60_000},
+    };
+
+    /**
+     * A fence of the demo: id, kind (the map's color), a name people read, its rectangle, and its
+     * rules with what they say for people ("enter after 20 s, dwell 2 min"; empty when it has
+     * none).
+     */
+    record Fence(
+            String id, String kind, String name, Rectangle rect, FenceRules rules, String about) {
+
+        /** A fence without rules. */
+        Fence(String id, String kind, String name, Rectangle rect) {
+            this(id, kind, name, rect, FenceRules.NONE, "");
+        }
+
+        Fence withRules(FenceRules rules, String about) {
+            return new Fence(id, kind, name, rect, rules, about);
+        }
+    }
 
     private final List<Fence> fences;
     private final Map<String, Fence> byId = new HashMap<>();
 
-    /** The city and its fence set for {@code seed}; {@code tileLevel} places the corner zone. */
-    City(long seed, int tileLevel) {
-        this.fences = fences(new Random(seed), tileLevel);
+    /**
+     * The city and its fence set for {@code seed}; {@code tileLevel} places the corner zone, and
+     * {@code start} (epoch ms, the demo's start) the windows of the demo-clock school zone.
+     */
+    City(long seed, int tileLevel, long start) {
+        this.fences = fences(new Random(seed), tileLevel, start);
         fences.forEach(f -> byId.put(f.id(), f));
     }
 
@@ -157,7 +205,7 @@ final class City {
         return new Fence(id, kind, name, new Rectangle(lon(w), lat(s), lon(e), lat(n)));
     }
 
-    private static List<Fence> fences(Random random, int tileLevel) {
+    private static List<Fence> fences(Random random, int tileLevel, long start) {
         List<Fence> out = new ArrayList<>();
         // Wide enough to cover two level-14 tiles whole: they hold it as a marker.
         out.add(zone("cbd", "cbd", "Central business district", -9.5, -8.5, 2.5, 6.5));
@@ -209,7 +257,7 @@ final class City {
         for (int k = 1; k <= 12; k++) {
             int i = pick(random, WEST + 1, EAST - 1);
             int j = pick(random, SOUTH + 1, NORTH - 1);
-            out.add(
+            Fence depot =
                     zone(
                             String.format("depot-%02d", k),
                             "depot",
@@ -217,12 +265,13 @@ final class City {
                             i - 0.45,
                             j - 0.45,
                             i + 0.45,
-                            j + 0.45));
+                            j + 0.45);
+            out.add(k <= DEPOT_RULES.length ? depotRules(depot, DEPOT_RULES[k - 1]) : depot);
         }
         for (int k = 1; k <= 90; k++) {
             int i = pick(random, WEST, EAST);
             int j = pick(random, SOUTH, NORTH);
-            out.add(
+            Fence school =
                     zone(
                             String.format("school-%03d", k),
                             "school",
@@ -230,7 +279,21 @@ final class City {
                             i - 0.35,
                             j - 0.35,
                             i + 0.35,
-                            j + 0.35));
+                            j + 0.35);
+            if (school.id().equals(MORNING_SCHOOL)) {
+                school = scheduled(school, weekdayMornings(), "Mon-Fri 07:00-09:30 Chicago time");
+            } else if (school.id().equals(DEMO_CLOCK_SCHOOL)) {
+                school =
+                        scheduled(
+                                school,
+                                demoClock(start),
+                                "on "
+                                        + DEMO_CLOCK_MINUTES
+                                        + " min, off "
+                                        + DEMO_CLOCK_MINUTES
+                                        + " min, on the demo's clock");
+            }
+            out.add(school);
         }
         for (int k = 1; k <= 176 - TOLL_GATES.length; k++) {
             out.add(loadingZone(random, String.format("loading-%03d", k)));
@@ -239,6 +302,59 @@ final class City {
             out.add(tollGate(String.format("toll-%02d", k + 1), TOLL_GATES[k]));
         }
         return List.copyOf(out);
+    }
+
+    private static Fence depotRules(Fence depot, long[] r) {
+        FenceRules rules =
+                new FenceRules(r[2], Double.NaN, r[0], r[1], FenceRules.NO_END, null, null);
+        String about =
+                "enter after "
+                        + Console.duration(r[0])
+                        + (r[1] > 0 ? ", exit after " + Console.duration(r[1]) : "")
+                        + ", dwell "
+                        + Console.duration(r[2]);
+        return depot.withRules(rules, about);
+    }
+
+    private static Fence scheduled(Fence school, WeeklySchedule schedule, String about) {
+        FenceRules rules =
+                new FenceRules(
+                        FenceRules.JOB_DWELL, Double.NaN, 0, 0, FenceRules.NO_END, schedule, null);
+        return school.withRules(rules, "schedule: " + about);
+    }
+
+    // Monday to Friday, 07:00 to 09:30.
+    private static WeeklySchedule weekdayMornings() {
+        return new WeeklySchedule(
+                ZONE, List.of(new WeeklySchedule.Window(0b0011111, 7 * 60, 9 * 60 + 30)));
+    }
+
+    // Event time is the wall clock, so a real school morning is rarely in a run: this schedule is
+    // on from the first whole minute after the start for DEMO_CLOCK_MINUTES, off as long, and so
+    // on, for as many windows as a schedule may have (over four hours).
+    private static WeeklySchedule demoClock(long start) {
+        ZonedDateTime first =
+                Instant.ofEpochMilli(start)
+                        .atZone(ZONE)
+                        .truncatedTo(ChronoUnit.MINUTES)
+                        .plusMinutes(1);
+        List<WeeklySchedule.Window> windows = new ArrayList<>();
+        for (int k = 0; k < WeeklySchedule.MAX_WINDOWS; k++) {
+            ZonedDateTime on = first.plusMinutes(2L * DEMO_CLOCK_MINUTES * k);
+            ZonedDateTime off = on.plusMinutes(DEMO_CLOCK_MINUTES);
+            int to = minuteOfDay(off);
+            windows.add(
+                    new WeeklySchedule.Window(
+                            1 << (on.getDayOfWeek().getValue() - 1),
+                            minuteOfDay(on),
+                            // 00:00 of the next day is 24:00 of this one.
+                            to == 0 ? 24 * 60 : to));
+        }
+        return new WeeklySchedule(ZONE, windows);
+    }
+
+    private static int minuteOfDay(ZonedDateTime t) {
+        return t.getHour() * 60 + t.getMinute();
     }
 
     // A gate across a street, GATE_DEPTH meters deep along it and GATE_WIDTH meters across, at

@@ -16,16 +16,20 @@ import java.util.concurrent.atomic.AtomicLong;
 import java.util.function.Function;
 
 /**
- * What the demo prints: start-up steps, one line per ENTER, EXIT or CROSS, and status lines.
+ * What the demo prints: start-up steps, one line per ENTER, EXIT, DWELL or CROSS, and status lines.
  * Colored with ANSI escapes when asked to (a terminal without NO_COLOR), plain otherwise: ENTER
- * green, EXIT red, CROSS yellow. A CROSS line shows where the vehicle's path met the fence (the
- * event's {@code at}) rather than the position after it.
+ * green, EXIT red, DWELL blue, CROSS yellow. A CROSS line shows where the vehicle's path met the
+ * fence (the event's {@code at}) rather than the position after it. The line of an event with a
+ * visit (contract section 11) ends with what the visit adds: an EXIT how long the visit lasted
+ * ("after 4 min 12 s"), a DWELL how long the vehicle has been inside, an ENTER that waited for its
+ * fence's {@code enterAfterMs} how long it waited ("confirmed after 20 s").
  *
- * <p>Event lines (of all three kinds) are printed at a steady pace of at most {@value
- * #LINES_PER_SECOND} a second, so a person can follow them; when events come faster, those that do
- * not fit in a second's worth of lines are counted as not shown, and the status line says how many.
- * A CROSS, rare among them, takes the place of a queued ENTER or EXIT line when the queue is full
- * (that line is counted as not shown instead), so crossings show even when events come in bursts.
+ * <p>Event lines (of all kinds) are printed at a steady pace of at most {@value #LINES_PER_SECOND}
+ * a second, so a person can follow them; when events come faster, those that do not fit in a
+ * second's worth of lines are counted as not shown, and the status line says how many. A rare event
+ * (a CROSS, a DWELL or a confirmed ENTER) takes the place of a queued line of another kind when the
+ * queue is full (that line is counted as not shown instead), so they show even when events come in
+ * bursts.
  */
 final class Console implements AutoCloseable {
 
@@ -95,18 +99,18 @@ final class Console implements AutoCloseable {
 
     /**
      * Queues an event line; counted as not shown when the queue holds a second's worth, unless it
-     * is a CROSS and the queue holds a line of another kind, which then gives way to it.
+     * is a rare one and the queue holds a line that is not, which then gives way to it.
      */
     synchronized void event(GeofenceEvent e) {
         if (queue.offer(e)) {
             return;
         }
         notShown.incrementAndGet();
-        if (isCross(e)) {
-            // The newest line of another kind gives way, so the others keep their order.
+        if (isRare(e)) {
+            // The newest common line gives way, so the others keep their order.
             GeofenceEvent givesWay = null;
             for (GeofenceEvent queued : queue) {
-                if (!isCross(queued)) {
+                if (!isRare(queued)) {
                     givesWay = queued;
                 }
             }
@@ -116,8 +120,13 @@ final class Console implements AutoCloseable {
         }
     }
 
-    private static boolean isCross(GeofenceEvent e) {
-        return e.event() == EventType.CROSS;
+    // What only toll gates and fences with rules give.
+    private static boolean isRare(GeofenceEvent e) {
+        return switch (e.event()) {
+            case CROSS, DWELL -> true;
+            case ENTER -> e.hasVisit() && e.timestamp() > e.enteredAt();
+            case EXIT -> false;
+        };
     }
 
     /** Event lines not shown so far. */
@@ -167,7 +176,40 @@ final class Console implements AutoCloseable {
                         pad(f == null ? e.fenceId() : f.name(), 44))
                 + paint(
                         "2",
-                        pad(e.fenceId(), 25) + String.format(Locale.ROOT, "%.5f, %.5f", lat, lon));
+                        pad(e.fenceId(), 25) + String.format(Locale.ROOT, "%.5f, %.5f", lat, lon))
+                + visit(e);
+    }
+
+    // What the event's visit adds to its line; nothing for a CROSS, an ENTER at once, or a visit
+    // whose start is not known.
+    private static String visit(GeofenceEvent e) {
+        if (!e.hasVisit()) {
+            return "";
+        }
+        long ms = e.timestamp() - e.enteredAt();
+        return switch (e.event()) {
+            case ENTER -> ms > 0 ? "  confirmed after " + duration(ms) : "";
+            case DWELL -> "  inside for " + duration(ms);
+            case EXIT -> "  after " + duration(ms);
+            case CROSS -> "";
+        };
+    }
+
+    /** A duration for people: "0.4 s", "12 s", "2 min", "4 min 12 s", "1 h 5 min". */
+    static String duration(long ms) {
+        if (ms < 10_000) {
+            return ms % 1000 == 0
+                    ? ms / 1000 + " s"
+                    : String.format(Locale.ROOT, "%.1f s", ms / 1000.0);
+        }
+        long s = Math.round(ms / 1000.0);
+        if (s < 3600) {
+            return s / 60 == 0
+                    ? s + " s"
+                    : s / 60 + " min" + (s % 60 == 0 ? "" : " " + s % 60 + " s");
+        }
+        long min = Math.round(ms / 60_000.0);
+        return min / 60 + " h" + (min % 60 == 0 ? "" : " " + min % 60 + " min");
     }
 
     // The event's word, padded to five columns, and its color.

@@ -42,10 +42,10 @@ import java.util.stream.Stream;
  * grid, lets a simulated fleet of about a thousand vehicles publish a position each a second, runs
  * the geofence job (the same graph as {@code run}) on a local Flink with its web UI and its metrics
  * for Prometheus ({@link PrometheusMetrics}), and reads the events back with read_committed: one
- * colored line per ENTER, EXIT or CROSS (a vehicle's path through one of the city's toll gates), a
- * status line every few seconds, and a live map in {@code target/demo/map.html}. It stops after
- * {@code --duration} seconds or at Ctrl-C, and leaves nothing behind but the map and the log
- * ({@link #LOG}).
+ * colored line per ENTER, EXIT, DWELL (at the depots with a DWELL time of their own) or CROSS (a
+ * vehicle's path through one of the city's toll gates), a status line every few seconds, and a live
+ * map in {@code target/demo/map.html}. It stops after {@code --duration} seconds or at Ctrl-C, and
+ * leaves nothing behind but the map and the log ({@link #LOG}).
  */
 public final class Demo implements AutoCloseable {
 
@@ -163,7 +163,7 @@ public final class Demo implements AutoCloseable {
 
     private Demo(Settings settings) {
         this.settings = settings;
-        this.city = new City(settings.seed(), settings.options().intValue("tile-level"));
+        this.city = new City(settings.seed(), settings.options().intValue("tile-level"), started);
         this.console = new Console(settings.out(), settings.color(), city::fence);
     }
 
@@ -328,7 +328,13 @@ public final class Demo implements AutoCloseable {
                                 "%,d simulated vehicles, %d fences, Chicago street grid",
                                 fleet.size(),
                                 city.fences().size()));
-        map.write(true, fleet.view(), List.of(), List.of(), status.numbers());
+        map.write(
+                true,
+                System.currentTimeMillis(),
+                fleet.view(),
+                List.of(),
+                List.of(),
+                status.numbers());
         console.step(
                 "[5/5] reading "
                         + o.get("events-topic")
@@ -367,6 +373,7 @@ public final class Demo implements AutoCloseable {
             }
             map.write(
                     true,
+                    System.currentTimeMillis(),
                     fleet.view(),
                     feed.recent(),
                     feed.crossings(System.currentTimeMillis()),
@@ -434,11 +441,12 @@ public final class Demo implements AutoCloseable {
             console.step(
                     String.format(
                             Locale.ROOT,
-                            "%,d positions sent, %,d ENTER, %,d EXIT and %,d CROSS events read"
-                                    + " back in %d s",
+                            "%,d positions sent, %,d ENTER, %,d EXIT, %,d DWELL and %,d CROSS"
+                                    + " events read back in %d s",
                             fleet.published(),
                             feed.enters(),
                             feed.exits(),
+                            feed.dwells(),
                             feed.crosses(),
                             (System.currentTimeMillis() - started) / 1000));
         }
@@ -459,6 +467,7 @@ public final class Demo implements AutoCloseable {
             status.recount();
             map.write(
                     false,
+                    System.currentTimeMillis(),
                     fleet.view(),
                     feed.recent(),
                     feed.crossings(System.currentTimeMillis()),

@@ -33,6 +33,7 @@ final class EventFeed implements AutoCloseable {
     private final ArrayDeque<GeofenceEvent> crossings = new ArrayDeque<>();
     private long enters;
     private long exits;
+    private long dwells;
     private long crosses;
     private long unreadable;
     private double latencyMillis = Double.NaN;
@@ -64,8 +65,8 @@ final class EventFeed implements AutoCloseable {
         switch (e.event()) {
             case ENTER -> enters++;
             case EXIT -> exits++;
+            case DWELL -> dwells++;
             case CROSS -> crosses++;
-            default -> {}
         }
         recent.addLast(e);
         if (recent.size() > RECENT) {
@@ -90,6 +91,10 @@ final class EventFeed implements AutoCloseable {
 
     synchronized long exits() {
         return exits;
+    }
+
+    synchronized long dwells() {
+        return dwells;
     }
 
     synchronized long crosses() {

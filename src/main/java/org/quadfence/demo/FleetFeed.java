@@ -1,6 +1,8 @@
 package org.quadfence.demo;
 
+import com.fasterxml.jackson.core.JsonGenerator;
 import com.fasterxml.jackson.databind.ObjectMapper;
+import com.fasterxml.jackson.databind.util.RawValue;
 import org.apache.kafka.clients.admin.Admin;
 import org.apache.kafka.clients.admin.TopicDescription;
 import org.apache.kafka.clients.producer.KafkaProducer;
@@ -8,9 +10,13 @@ import org.apache.kafka.clients.producer.Producer;
 import org.apache.kafka.clients.producer.ProducerRecord;
 import org.apache.kafka.common.serialization.ByteArraySerializer;
 import org.quadfence.geo.Rectangle;
+import org.quadfence.io.FenceRulesCodec;
 import org.quadfence.kafka.Partitions;
+import org.quadfence.model.FenceRules;
 
+import java.io.IOException;
 import java.io.PrintStream;
+import java.io.StringWriter;
 import java.nio.charset.StandardCharsets;
 import java.util.ArrayList;
 import java.util.HashMap;
@@ -102,8 +108,8 @@ public final class FleetFeed {
         int tileLevel = (int) number(o, "tile-level", 0, 16);
         long seconds = number(o, "duration", 0, Long.MAX_VALUE / 1000);
 
-        City city = new City(seed, tileLevel);
         long started = System.currentTimeMillis();
+        City city = new City(seed, tileLevel, started);
         CountDownLatch stop = new CountDownLatch(1);
         CountDownLatch done = new CountDownLatch(1);
         // docker stop, Ctrl-C: the last positions are flushed before the JVM exits.
@@ -210,7 +216,8 @@ public final class FleetFeed {
 
     /**
      * Writes the city's fences to {@code topic} as the job reads them (keyed by id, valid from
-     * {@code since}, with name and kind as properties) and waits until Kafka has them all.
+     * {@code since}, with name and kind as properties, and a fence's rules under {@code "rules"},
+     * with what they say as the property {@code "rules"}) and waits until Kafka has them all.
      */
     static void sendFences(Producer<byte[], byte[]> producer, String topic, City city, long since)
             throws Exception {
@@ -222,7 +229,14 @@ public final class FleetFeed {
             value.put("fenceId", f.id());
             value.put("rect", new double[] {r.minLon(), r.minLat(), r.maxLon(), r.maxLat()});
             value.put("timestamp", since);
-            value.put("properties", Map.of("name", f.name(), "kind", f.kind()));
+            Map<String, Object> properties = new LinkedHashMap<>();
+            properties.put("name", f.name());
+            properties.put("kind", f.kind());
+            if (!f.rules().isNone()) {
+                properties.put("rules", f.about());
+                value.put("rules", rules(json, f.rules()));
+            }
+            value.put("properties", properties);
             sent.add(
                     producer.send(
                             new ProducerRecord<>(
@@ -233,6 +247,15 @@ public final class FleetFeed {
         for (Future<?> f : sent) {
             f.get(60, TimeUnit.SECONDS);
         }
+    }
+
+    // The rules object as FenceRulesCodec writes it, for the value's ObjectMapper to copy.
+    private static RawValue rules(ObjectMapper json, FenceRules rules) throws IOException {
+        StringWriter text = new StringWriter();
+        try (JsonGenerator g = json.getFactory().createGenerator(text)) {
+            FenceRulesCodec.write(g, rules);
+        }
+        return new RawValue(text.toString());
     }
 
     /** An idempotent producer of bytes that waits for every replica. */

@@ -30,8 +30,10 @@ import java.util.TreeMap;
  * job's FenceRouter cuts them), the recent tracks of a sample of vehicles, where every vehicle is
  * the latest ENTER and EXIT events, and the crossings (CROSS events) of the last minute: each a
  * line from the position before the fence to the one after it, and a dot where it met the fence.
- * Each {@link #write} rewrites the page with the data inline and {@code map-data.js} next to it,
- * which the open page reloads every three seconds while the demo runs, keeping its zoom and pan.
+ * Fences with rules carry what they say, a scheduled one whether its schedule is on now, and an
+ * event with a visit its start, from which the page shows how long the visit lasted. Each {@link
+ * #write} rewrites the page with the data inline and {@code map-data.js} next to it, which the open
+ * page reloads every three seconds while the demo runs, keeping its zoom and pan.
  */
 final class MapPage {
 
@@ -42,6 +44,7 @@ final class MapPage {
     private final String template;
     private final ObjectMapper json = new ObjectMapper();
     private final Map<String, Object> fixed = new LinkedHashMap<>();
+    private final List<City.Fence> scheduled = new ArrayList<>();
 
     /** A map of {@code city} with the tiles of {@code grid}, written into {@code dir}. */
     MapPage(Path dir, City city, TileGrid grid, int capacity, int maxDepth, String title)
@@ -60,12 +63,18 @@ final class MapPage {
         List<Map<String, Object>> fences = new ArrayList<>();
         for (City.Fence f : city.fences()) {
             Rectangle r = f.rect();
-            fences.add(
-                    Map.of(
-                            "id", f.id(),
-                            "kind", f.kind(),
-                            "name", f.name(),
-                            "b", box(r.minLon(), r.minLat(), r.maxLon(), r.maxLat())));
+            Map<String, Object> fence = new LinkedHashMap<>();
+            fence.put("id", f.id());
+            fence.put("kind", f.kind());
+            fence.put("name", f.name());
+            fence.put("b", box(r.minLon(), r.minLat(), r.maxLon(), r.maxLat()));
+            if (!f.rules().isNone()) {
+                fence.put("rules", f.about());
+            }
+            fences.add(fence);
+            if (f.rules().schedule() != null) {
+                scheduled.add(f);
+            }
         }
         fixed.put("fences", fences);
         fixed.put("tiles", tiles(city, grid, capacity, maxDepth));
@@ -81,12 +90,14 @@ final class MapPage {
      * half a file.
      *
      * @param live whether the demo still runs (the page keeps reloading its data while it does)
+     * @param now the event time the schedules are on or off at (the demo's is the wall clock)
      * @param events the latest events, oldest first
      * @param crossings the CROSS events to draw with their paths, oldest first
      * @param stats the numbers of the status line, by name
      */
     void write(
             boolean live,
+            long now,
             Fleet.FleetView fleet,
             List<GeofenceEvent> events,
             List<GeofenceEvent> crossings,
@@ -95,6 +106,11 @@ final class MapPage {
         Map<String, Object> data = new LinkedHashMap<>(fixed);
         data.put("live", live);
         data.put("stats", stats);
+        Map<String, Boolean> on = new LinkedHashMap<>();
+        for (City.Fence f : scheduled) {
+            on.put(f.id(), f.rules().schedule().contains(now));
+        }
+        data.put("scheduleOn", on);
         List<double[]> vehicles = new ArrayList<>();
         for (double[] v : fleet.vehicles()) {
             vehicles.add(new double[] {round(v[0]), round(v[1]), v[2], v[3]});
@@ -111,14 +127,17 @@ final class MapPage {
         data.put("tracks", tracks);
         List<Map<String, Object>> seen = new ArrayList<>();
         for (GeofenceEvent e : events) {
-            seen.add(
-                    Map.of(
-                            "t", e.timestamp(),
-                            "e", e.event().name(),
-                            "v", e.entityId(),
-                            "f", e.fenceId(),
-                            "lon", round(e.lon()),
-                            "lat", round(e.lat())));
+            Map<String, Object> m = new LinkedHashMap<>();
+            m.put("t", e.timestamp());
+            m.put("e", e.event().name());
+            m.put("v", e.entityId());
+            m.put("f", e.fenceId());
+            m.put("lon", round(e.lon()));
+            m.put("lat", round(e.lat()));
+            if (e.hasVisit()) {
+                m.put("a", e.enteredAt());
+            }
+            seen.add(m);
         }
         data.put("events", seen);
         List<Map<String, Object>> crossed = new ArrayList<>();

@@ -58,7 +58,7 @@ final class Status {
     }
 
     private static long events(EventFeed feed) {
-        return feed.enters() + feed.exits() + feed.crosses();
+        return feed.enters() + feed.exits() + feed.dwells() + feed.crosses();
     }
 
     /** Counts events and vehicles anew, keeping the rates and the job's numbers: at the end. */
@@ -67,6 +67,7 @@ final class Status {
         n.put("updated", System.currentTimeMillis());
         n.put("enters", feed.enters());
         n.put("exits", feed.exits());
+        n.put("dwells", feed.dwells());
         n.put("crosses", feed.crosses());
         n.put("parked", fleet.view().parked());
         n.put("inside", current.entitiesInside());
@@ -124,6 +125,7 @@ final class Status {
         n.put("crossingsPerSecond", Math.round(crossingsPerSecond * 10) / 10.0);
         n.put("enters", feed.enters());
         n.put("exits", feed.exits());
+        n.put("dwells", feed.dwells());
         n.put("crosses", feed.crosses());
         n.put("vehicles", view.size());
         n.put("parked", view.parked());

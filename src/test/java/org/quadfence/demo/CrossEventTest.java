@@ -41,7 +41,7 @@ class CrossEventTest {
 
     @TempDir Path tmp;
 
-    private final City city = new City(42, 14);
+    private final City city = new City(42, 14, 1732233600000L);
 
     // As the demo reads the events topic (EventFeed).
     private static GeofenceEvent decode(String json) {
@@ -138,6 +138,7 @@ class CrossEventTest {
 
         map.write(
                 true,
+                1732233662000L,
                 new Fleet.FleetView(List.of(), List.of(), 0, 0),
                 List.of(enter, cross),
                 List.of(cross),

@@ -60,7 +60,7 @@ class FleetFeedITCase {
         assertThat(FleetFeed.run(args, new PrintStream(out, true, StandardCharsets.UTF_8)))
                 .isZero();
 
-        int fences = new City(42, 14).fences().size();
+        int fences = new City(42, 14, System.currentTimeMillis()).fences().size();
         assertThat(out.toString(StandardCharsets.UTF_8))
                 .contains("fleet: " + fences + " fences written to f1")
                 .contains("fleet: 40 vehicles")

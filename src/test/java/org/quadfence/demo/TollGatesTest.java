@@ -24,7 +24,7 @@ class TollGatesTest {
 
     private static final long SECONDS = 300;
 
-    private final City city = new City(42, 14);
+    private final City city = new City(42, 14, 1732233600000L);
     private final List<City.Fence> gates =
             city.fences().stream().filter(f -> f.kind().equals("toll")).toList();
 
