@@ -121,10 +121,10 @@ class JobScenariosITCase {
         List<String> lines = Files.readAllLines(dir.resolve("events.jsonl"));
         assertThat(lines)
                 .containsExactlyInAnyOrder(
-                        "{\"entityId\":\"e\",\"fenceId\":\"depot\",\"event\":\"ENTER\",\"timestamp\":10,\"lon\":0.5,\"lat\":0.5}",
-                        "{\"entityId\":\"e\",\"fenceId\":\"depot\",\"event\":\"ENTER\",\"timestamp\":10,\"lon\":0.5,\"lat\":0.5,\"group\":\"fleet-a\"}",
-                        "{\"entityId\":\"e\",\"fenceId\":\"yard\",\"event\":\"ENTER\",\"timestamp\":11,\"lon\":0.5,\"lat\":0.5,\"group\":\"fleet-b\"}",
-                        "{\"entityId\":\"e\",\"fenceId\":\"depot\",\"event\":\"EXIT\",\"timestamp\":12,\"lon\":5.0,\"lat\":5.0,\"group\":\"fleet-a\"}");
+                        "{\"entityId\":\"e\",\"fenceId\":\"depot\",\"event\":\"ENTER\",\"timestamp\":10,\"lon\":0.5,\"lat\":0.5,\"enteredAt\":10}",
+                        "{\"entityId\":\"e\",\"fenceId\":\"depot\",\"event\":\"ENTER\",\"timestamp\":10,\"lon\":0.5,\"lat\":0.5,\"enteredAt\":10,\"group\":\"fleet-a\"}",
+                        "{\"entityId\":\"e\",\"fenceId\":\"yard\",\"event\":\"ENTER\",\"timestamp\":11,\"lon\":0.5,\"lat\":0.5,\"enteredAt\":11,\"group\":\"fleet-b\"}",
+                        "{\"entityId\":\"e\",\"fenceId\":\"depot\",\"event\":\"EXIT\",\"timestamp\":12,\"lon\":5.0,\"lat\":5.0,\"enteredAt\":10,\"durationMs\":2,\"group\":\"fleet-a\"}");
     }
 
     @Test
