@@ -27,9 +27,9 @@ import java.util.function.Function;
  * <p>Event lines (of all kinds) are printed at a steady pace of at most {@value #LINES_PER_SECOND}
  * a second, so a person can follow them; when events come faster, those that do not fit in a
  * second's worth of lines are counted as not shown, and the status line says how many. A rare event
- * (a CROSS, a DWELL or a confirmed ENTER) takes the place of a queued line of another kind when the
- * queue is full (that line is counted as not shown instead), so they show even when events come in
- * bursts.
+ * (a CROSS, a DWELL, or any event of a fence with rules) takes the place of a queued line of
+ * another kind when the queue is full (that line is counted as not shown instead), so they show
+ * even when events come in bursts.
  */
 final class Console implements AutoCloseable {
 
@@ -120,13 +120,13 @@ final class Console implements AutoCloseable {
         }
     }
 
-    // What only toll gates and fences with rules give.
-    private static boolean isRare(GeofenceEvent e) {
-        return switch (e.event()) {
-            case CROSS, DWELL -> true;
-            case ENTER -> e.hasVisit() && e.timestamp() > e.enteredAt();
-            case EXIT -> false;
-        };
+    // What only toll gates and the few fences with rules give.
+    private boolean isRare(GeofenceEvent e) {
+        if (e.event() == EventType.CROSS || e.event() == EventType.DWELL) {
+            return true;
+        }
+        City.Fence f = fences.apply(e.fenceId());
+        return f != null && !f.rules().isNone();
     }
 
     /** Event lines not shown so far. */
@@ -197,10 +197,11 @@ final class Console implements AutoCloseable {
 
     /** A duration for people: "0.4 s", "12 s", "2 min", "4 min 12 s", "1 h 5 min". */
     static String duration(long ms) {
-        if (ms < 10_000) {
-            return ms % 1000 == 0
-                    ? ms / 1000 + " s"
-                    : String.format(Locale.ROOT, "%.1f s", ms / 1000.0);
+        long tenths = Math.round(ms / 100.0);
+        if (tenths < 100) {
+            return tenths % 10 == 0
+                    ? tenths / 10 + " s"
+                    : String.format(Locale.ROOT, "%.1f s", tenths / 10.0);
         }
         long s = Math.round(ms / 1000.0);
         if (s < 3600) {

@@ -174,9 +174,30 @@ class CityRulesTest {
         }
         assertThat(Console.duration(400)).isEqualTo("0.4 s");
         assertThat(Console.duration(7_350)).isEqualTo("7.4 s");
+        assertThat(Console.duration(3_980)).isEqualTo("4 s");
+        assertThat(Console.duration(9_960)).isEqualTo("10 s");
         assertThat(Console.duration(10_000)).isEqualTo("10 s");
         assertThat(Console.duration(59_600)).isEqualTo("1 min");
         assertThat(Console.duration(3_900_000)).isEqualTo("1 h 5 min");
+    }
+
+    @Test
+    void anEventOfAFenceWithRulesTakesTheLineOfACommonOneInABurst() throws Exception {
+        long t = START + 400_000;
+        ByteArrayOutputStream bytes = new ByteArrayOutputStream();
+        List<String> lines;
+        try (Console console =
+                new Console(
+                        new PrintStream(bytes, true, StandardCharsets.UTF_8), false, city::fence)) {
+            for (int k = 0; k < 40; k++) {
+                console.event(decode(event("ENTER", "van-7", "cbd", t, t)));
+            }
+            console.event(decode(event("EXIT", "taxi-061", "depot-02", t, t - 252_000)));
+            Thread.sleep(2_500);
+            lines = bytes.toString(StandardCharsets.UTF_8).lines().toList();
+        }
+
+        assertThat(lines).filteredOn(l -> l.contains(" depot-02 ")).hasSize(1);
     }
 
     @Test
