@@ -51,11 +51,6 @@ public record FenceRules(
                 && (match == null || match.matches(attributes));
     }
 
-    /** True when the fence applies to every position at every time its version is in force. */
-    public boolean always() {
-        return validUntil == NO_END && schedule == null && match == null;
-    }
-
     /** True when the timing rules are the job's: no own DWELL time, no confirmation times. */
     public boolean jobTiming() {
         return dwellMs == JOB_DWELL && enterAfterMs == 0 && exitAfterMs == 0;
@@ -64,11 +59,6 @@ public record FenceRules(
     /** The fence's margin: its own, else {@code jobMargin}. */
     public double marginOr(double jobMargin) {
         return Double.isNaN(exitMarginMeters) ? jobMargin : exitMarginMeters;
-    }
-
-    /** The fence's DWELL time: its own, else {@code jobDwellMs}; 0 for no DWELL. */
-    public long dwellOr(long jobDwellMs) {
-        return dwellMs == JOB_DWELL ? jobDwellMs : dwellMs;
     }
 
     /** True when these are the rules of a fence that has none. */

@@ -201,29 +201,19 @@ public final class TileQuery {
         public void accept(IndexEntry entry) {
             tested++;
             FenceRules rules = entry.rules;
-            if (rules == null) {
-                double accuracy = position.accuracy();
-                if (entry.contains(lon, lat)) {
-                    (accuracy == 0 || entry.boundary(lon, lat) >= accuracy ? inside : near)
-                            .add(entry);
-                } else if ((margin > 0 || accuracy > 0)
-                        && entry.near(lon, lat, Math.max(margin, accuracy))) {
-                    near.add(entry);
-                }
-                return;
-            }
-            if (!rules.applies(position.timestamp(), position.attributes())) {
+            if (rules != null && !rules.applies(position.timestamp(), position.attributes())) {
                 return;
             }
             double accuracy = position.accuracy();
-            double reach = Math.max(rules.marginOr(margin), accuracy);
-            int before = inside.size() + near.size();
+            double reach = Math.max(rules == null ? margin : rules.marginOr(margin), accuracy);
             if (entry.contains(lon, lat)) {
                 (accuracy == 0 || entry.boundary(lon, lat) >= accuracy ? inside : near).add(entry);
             } else if (reach > 0 && entry.near(lon, lat, reach)) {
                 near.add(entry);
+            } else {
+                return;
             }
-            ownTiming |= inside.size() + near.size() > before && !rules.jobTiming();
+            ownTiming |= rules != null && !rules.jobTiming();
         }
 
         /**
