@@ -47,9 +47,10 @@ opens="--add-exports=java.base/sun.net.util=ALL-UNNAMED --add-exports=java.rmi/s
 --add-opens=java.base/java.util.concurrent.atomic=ALL-UNNAMED
 --add-opens=java.base/java.util.concurrent.locks=ALL-UNNAMED"
 
-# The comparison key of an event line: entity, fence, type, timestamp and group.
+# The comparison key of an event line: entity, fence, type, timestamp and group (the visit fields
+# after lat, which the peer does not write, are skipped).
 keys() {
-    sed -E 's/^(\{"entityId":"[^"]*","fenceId":"[^"]*","event":"[A-Z]+","timestamp":[0-9]+),"lon":[^,]*,"lat":[^,}]*(,"group":"[^"]*")?.*$/\1\2/' |
+    sed -E 's/^(\{"entityId":"[^"]*","fenceId":"[^"]*","event":"[A-Z]+","timestamp":[0-9]+),"lon":[^,]*,"lat":[^,}]*(,"enteredAt":-?[0-9]+)?(,"durationMs":[0-9]+)?(,"group":"[^"]*")?.*$/\1\4/' |
         LC_ALL=C sort -S 1G
 }
 

@@ -39,6 +39,7 @@ import org.quadfence.stages.Tiers;
 import org.quadfence.stages.TileMatcher;
 import org.quadfence.stages.TileShards;
 import org.quadfence.tiles.TileGrid;
+import org.quadfence.time.BacklogGate;
 import org.quadfence.time.EventTimeStage;
 import org.quadfence.time.LateFilter;
 
@@ -226,10 +227,15 @@ public final class Geofencing implements Serializable {
                         .process(
                                 new LateFilter(
                                         DeadLetterSplitter.DEAD_LETTERS,
-                                        options.doubleValue("max-accuracy-meters")))
+                                        options.doubleValue("max-accuracy-meters"),
+                                        options.millis("max-backlog"),
+                                        onePartitionPerSubtask()
+                                                ? options.millis("max-out-of-orderness")
+                                                : -1))
                         .returns(Position.class)
                         .uid(uidPrefix + "positions-late")
                         .name("positions: on time");
+        SingleOutputStreamOperator<Position> gated = backlogGate(positions);
         SingleOutputStreamOperator<FenceChange> validFences = valid(parsedFences);
         DataStream<FenceChange> fences = timed(validFences, FenceChange::timestamp, "fences");
 
@@ -247,7 +253,7 @@ public final class Geofencing implements Serializable {
 
         DataStream<Membership> memberships =
                 options.booleanValue("crossing")
-                        ? matchPaths(tiers, shards, tileUpdates, positions)
+                        ? matchPaths(tiers, shards, tileUpdates, gated)
                         : eachTier(
                                 tiers,
                                 (grid, uid, name, answersEveryPosition) ->
@@ -255,7 +261,7 @@ public final class Geofencing implements Serializable {
                                                 grid,
                                                 shards,
                                                 tileUpdates,
-                                                positions,
+                                                gated,
                                                 uid,
                                                 name,
                                                 answersEveryPosition));
@@ -269,8 +275,38 @@ public final class Geofencing implements Serializable {
                                 positions.getSideOutput(DeadLetterSplitter.DEAD_LETTERS),
                                 validFences.getSideOutput(DeadLetterSplitter.DEAD_LETTERS),
                                 tileUpdates.getSideOutput(DeadLetterSplitter.DEAD_LETTERS));
+        if (gated != positions) {
+            deadLetters = deadLetters.union(gated.getSideOutput(DeadLetterSplitter.DEAD_LETTERS));
+        }
         return new GeofenceStreams(
                 events, bare.getSideOutput(MembershipTracker.CURRENT_FENCES), deadLetters);
+    }
+
+    /**
+     * Whether each subtask of the positions reads one partition: with the stage's own watermarks
+     * (per subtask), or in a job that reads fences first (a replay of files, one split each). A
+     * Kafka source subtask may read several partitions, each with its own watermark.
+     */
+    private boolean onePartitionPerSubtask() {
+        return !streamWatermarks || fencesFirst;
+    }
+
+    /**
+     * With option {@code max-backlog}, the positions through the {@link BacklogGate}, keyed by
+     * entity; without, {@code positions} as they are.
+     */
+    private SingleOutputStreamOperator<Position> backlogGate(
+            SingleOutputStreamOperator<Position> positions) {
+        long maxBacklog = options.millis("max-backlog");
+        if (maxBacklog == 0) {
+            return positions;
+        }
+        return positions
+                .keyBy(new StageKeys.EntityOfPosition(), CompactStringSerializer.TYPE)
+                .process(new BacklogGate(DeadLetterSplitter.DEAD_LETTERS, maxBacklog))
+                .returns(Position.class)
+                .uid(uidPrefix + "backlog-gate")
+                .name("BacklogGate: backlog positions");
     }
 
     /**
@@ -543,6 +579,7 @@ public final class Geofencing implements Serializable {
     /** {@code stage} with the limit of records waiting in memory. */
     private <S extends EventTimeStage<?, ?, ?>> S waiting(S stage) {
         stage.setWaitingLimit(options.intValue("max-waiting-records"));
+        stage.setMaxBacklog(options.millis("max-backlog"));
         return stage;
     }
 
@@ -610,6 +647,15 @@ public final class Geofencing implements Serializable {
         /** Option {@code max-out-of-orderness}: how late a record may be and still count. */
         public Builder setMaxOutOfOrderness(Duration bound) {
             return set(QuadfenceOptions.MAX_OUT_OF_ORDERNESS, bound);
+        }
+
+        /**
+         * Option {@code max-backlog} (contract section 12): how far behind the watermark a position
+         * of an entity that was offline may be, later than its entity's earlier ones, and still be
+         * taken, against the fences of its own time.
+         */
+        public Builder setMaxBacklog(Duration backlog) {
+            return set(QuadfenceOptions.MAX_BACKLOG, backlog);
         }
 
         /** Option {@code idle-timeout}: an input silent this long stops holding time back. */

@@ -21,6 +21,11 @@ import org.apache.flink.api.common.typeinfo.TypeInfo;
  * then those of {@code nearIds}, in their order: {@code enterAfterMs}, {@code exitAfterMs} and the
  * fence's DWELL time ({@code FenceRules.JOB_DWELL} for the job's {@code dwell-ms}); null when every
  * fence of the answer keeps the job's timing.
+ *
+ * <p>The answer for a backlog position (contract section 12) carries its {@code backlogWatermark}
+ * ({@link Position#backlogWatermark()}): the entity stage takes it once its watermark has passed
+ * that one, when every answer for it and for the entity's earlier positions has come. {@link
+ * Position#LIVE} for every other answer.
  */
 @TypeInfo(MembershipSerializer.Factory.class)
 public record Membership(
@@ -34,10 +39,39 @@ public record Membership(
         Waypoint pathFrom,
         String[] pathIds,
         double[] pathAt,
-        long[] timings) {
+        long[] timings,
+        long backlogWatermark) {
 
     /** The longs per fence in {@link #timings}. */
     public static final int TIMING = 3;
+
+    /** The answer for a position read ahead of its partition's watermark. */
+    public Membership(
+            String group,
+            String entityId,
+            long timestamp,
+            double lon,
+            double lat,
+            String[] fenceIds,
+            String[] nearIds,
+            Waypoint pathFrom,
+            String[] pathIds,
+            double[] pathAt,
+            long[] timings) {
+        this(
+                group,
+                entityId,
+                timestamp,
+                lon,
+                lat,
+                fenceIds,
+                nearIds,
+                pathFrom,
+                pathIds,
+                pathAt,
+                timings,
+                Position.LIVE);
+    }
 
     private static final String[] NONE = new String[0];
     private static final double[] NO_FRACTIONS = new double[0];
@@ -74,8 +108,35 @@ public record Membership(
     /** The same answer with {@code other} timings (null: the job's for every fence). */
     public Membership withTimings(long[] other) {
         return new Membership(
+                group,
+                entityId,
+                timestamp,
+                lon,
+                lat,
+                fenceIds,
+                nearIds,
+                pathFrom,
+                pathIds,
+                pathAt,
+                other,
+                backlogWatermark);
+    }
+
+    /** The same answer for a backlog position read when the watermark was {@code watermark}. */
+    public Membership inBacklog(long watermark) {
+        return new Membership(
                 group, entityId, timestamp, lon, lat, fenceIds, nearIds, pathFrom, pathIds, pathAt,
-                other);
+                timings, watermark);
+    }
+
+    /**
+     * When the entity stage may take this answer: its time, or for a backlog position the first
+     * time after the watermark it was read behind.
+     */
+    public long takenAt() {
+        return backlogWatermark == Position.LIVE
+                ? timestamp
+                : Math.max(timestamp, backlogWatermark + 1);
     }
 
     /** A membership with no fences near the position. */

@@ -21,7 +21,8 @@ import java.util.Map;
  * never null. Without a path the layout is that of state format 7, byte for byte (which never wrote
  * a length below -1), so every membership of an earlier savepoint reads as it was written and the
  * serializer stays compatible as is. A membership with timings (contract section 11) writes
- * fenceIds' length as {@code -2 - length} and its timings last.
+ * fenceIds' length as {@code -2 - length} and its timings last. One for a backlog position
+ * (contract section 12) starts with the {@link #EXTENDED} mark and ends with its backlog watermark.
  */
 public final class MembershipSerializer extends RecordSerializer<Membership> {
 
@@ -48,6 +49,10 @@ public final class MembershipSerializer extends RecordSerializer<Membership> {
 
     @Override
     public void serialize(Membership m, DataOutputView out) throws IOException {
+        boolean backlog = m.backlogWatermark() != Position.LIVE;
+        if (backlog) {
+            writeExtended(out);
+        }
         writeString(m.group(), out);
         writeString(m.entityId(), out);
         out.writeLong(m.timestamp());
@@ -71,6 +76,9 @@ public final class MembershipSerializer extends RecordSerializer<Membership> {
         }
         if (m.timings() != null) {
             writeLongs(m.timings(), out);
+        }
+        if (backlog) {
+            out.writeLong(m.backlogWatermark());
         }
     }
 
@@ -98,7 +106,9 @@ public final class MembershipSerializer extends RecordSerializer<Membership> {
 
     @Override
     public Membership deserialize(DataInputView in) throws IOException {
-        String group = readString(in);
+        int first = readVarInt(in);
+        boolean backlog = first == EXTENDED;
+        String group = readString(backlog ? readVarInt(in) : first, in);
         String entityId = readString(in);
         long timestamp = in.readLong();
         double lon = in.readDouble();
@@ -107,35 +117,40 @@ public final class MembershipSerializer extends RecordSerializer<Membership> {
         boolean timed = ids < -1;
         String[] fenceIds = ids == -1 ? null : readIds(timed ? -2 - ids : ids, in);
         int n = in.readInt();
+        Membership m;
         if (n >= -1) {
             String[] near = n >= 0 ? readIds(n, in) : null;
-            return new Membership(
-                    group,
-                    entityId,
-                    timestamp,
-                    lon,
-                    lat,
-                    fenceIds,
-                    near,
-                    null,
-                    NO_IDS,
-                    NO_FRACTIONS,
-                    timed ? readLongs(in) : null);
+            m =
+                    new Membership(
+                            group,
+                            entityId,
+                            timestamp,
+                            lon,
+                            lat,
+                            fenceIds,
+                            near,
+                            null,
+                            NO_IDS,
+                            NO_FRACTIONS,
+                            timed ? readLongs(in) : null);
+        } else {
+            String[] near = readIds(-2 - n, in);
+            Waypoint from = new Waypoint(in.readLong(), in.readDouble(), in.readDouble());
+            m =
+                    new Membership(
+                            group,
+                            entityId,
+                            timestamp,
+                            lon,
+                            lat,
+                            fenceIds,
+                            near,
+                            from,
+                            readStrings(in),
+                            readDoubles(in),
+                            timed ? readLongs(in) : null);
         }
-        String[] near = readIds(-2 - n, in);
-        Waypoint from = new Waypoint(in.readLong(), in.readDouble(), in.readDouble());
-        return new Membership(
-                group,
-                entityId,
-                timestamp,
-                lon,
-                lat,
-                fenceIds,
-                near,
-                from,
-                readStrings(in),
-                readDoubles(in),
-                timed ? readLongs(in) : null);
+        return backlog ? m.inBacklog(in.readLong()) : m;
     }
 
     @Override

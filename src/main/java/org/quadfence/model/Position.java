@@ -17,6 +17,9 @@ import java.util.Map;
  *     record has none
  * @param attributes the record's {@code attributes} by name (unmodifiable, sorted), or null when it
  *     has none; fences with a {@code match} rule apply only to positions whose attributes match
+ * @param backlogWatermark for a backlog position (contract section 12, option {@code max-backlog}):
+ *     the watermark of its input partition when it was read, which had passed its time; {@link
+ *     #LIVE} for every other position
  */
 @TypeInfo(PositionSerializer.Factory.class)
 public record Position(
@@ -26,7 +29,23 @@ public record Position(
         long timestamp,
         String group,
         double accuracy,
-        Map<String, String> attributes) {
+        Map<String, String> attributes,
+        long backlogWatermark) {
+
+    /** The {@link #backlogWatermark} of a position read ahead of its partition's watermark. */
+    public static final long LIVE = Long.MIN_VALUE;
+
+    /** A position read ahead of its partition's watermark. */
+    public Position(
+            String entityId,
+            double lon,
+            double lat,
+            long timestamp,
+            String group,
+            double accuracy,
+            Map<String, String> attributes) {
+        this(entityId, lon, lat, timestamp, group, accuracy, attributes, LIVE);
+    }
 
     /** A position of the default group. */
     public Position(String entityId, double lon, double lat, long timestamp) {
@@ -40,6 +59,17 @@ public record Position(
 
     /** The same position in {@code other} group. */
     public Position inGroup(String other) {
-        return new Position(entityId, lon, lat, timestamp, other, accuracy, attributes);
+        return new Position(
+                entityId, lon, lat, timestamp, other, accuracy, attributes, backlogWatermark);
+    }
+
+    /** The same position as a backlog position, read when the watermark was {@code watermark}. */
+    public Position inBacklog(long watermark) {
+        return new Position(entityId, lon, lat, timestamp, group, accuracy, attributes, watermark);
+    }
+
+    /** True for a backlog position (contract section 12). */
+    public boolean inBacklog() {
+        return backlogWatermark != LIVE;
     }
 }

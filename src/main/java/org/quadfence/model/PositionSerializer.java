@@ -18,7 +18,9 @@ import java.util.TreeMap;
  * How Flink writes a {@link Position} between stages and in state: entityId, lon, lat, timestamp,
  * group. The strings may be null. A position with an accuracy or attributes (contract section 11)
  * starts with the {@link #EXTENDED} mark and ends with the accuracy and the attributes (their
- * number, -1 for none, then name and value each); one without has the layout of state format 8.
+ * number, -1 for none, then name and value each); one without has the layout of state format 8. A
+ * backlog position (contract section 12) is extended too: it writes the number of its attributes as
+ * {@code -3 - number} (below -1, which a number never is) and its backlog watermark last.
  */
 public final class PositionSerializer extends RecordSerializer<Position> {
 
@@ -42,7 +44,7 @@ public final class PositionSerializer extends RecordSerializer<Position> {
 
     @Override
     public void serialize(Position p, DataOutputView out) throws IOException {
-        boolean more = p.accuracy() != 0 || p.attributes() != null;
+        boolean more = p.accuracy() != 0 || p.attributes() != null || p.inBacklog();
         if (more) {
             writeExtended(out);
         }
@@ -54,12 +56,16 @@ public final class PositionSerializer extends RecordSerializer<Position> {
         if (more) {
             out.writeDouble(p.accuracy());
             Map<String, String> attributes = p.attributes();
-            out.writeInt(attributes == null ? -1 : attributes.size());
+            int n = attributes == null ? -1 : attributes.size();
+            out.writeInt(p.inBacklog() ? -3 - n : n);
             if (attributes != null) {
                 for (var e : attributes.entrySet()) {
                     writeString(e.getKey(), out);
                     writeString(e.getValue(), out);
                 }
+            }
+            if (p.inBacklog()) {
+                out.writeLong(p.backlogWatermark());
             }
         }
     }
@@ -77,7 +83,9 @@ public final class PositionSerializer extends RecordSerializer<Position> {
             return new Position(entityId, lon, lat, t, group);
         }
         double accuracy = in.readDouble();
-        int n = in.readInt();
+        int written = in.readInt();
+        boolean backlog = written < -1;
+        int n = backlog ? -3 - written : written;
         SortedMap<String, String> attributes = null;
         if (n >= 0) {
             attributes = new TreeMap<>();
@@ -86,7 +94,8 @@ public final class PositionSerializer extends RecordSerializer<Position> {
             }
             attributes = Collections.unmodifiableSortedMap(attributes);
         }
-        return new Position(entityId, lon, lat, t, group, accuracy, attributes);
+        long watermark = backlog ? in.readLong() : Position.LIVE;
+        return new Position(entityId, lon, lat, t, group, accuracy, attributes, watermark);
     }
 
     @Override

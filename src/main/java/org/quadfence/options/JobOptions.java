@@ -28,6 +28,7 @@ import static org.quadfence.options.QuadfenceOptions.CHECKPOINT_TIMEOUT;
 import static org.quadfence.options.QuadfenceOptions.CROSSING_MAX_METERS;
 import static org.quadfence.options.QuadfenceOptions.EXIT_MARGIN_METERS;
 import static org.quadfence.options.QuadfenceOptions.MAX_ACCURACY_METERS;
+import static org.quadfence.options.QuadfenceOptions.MAX_BACKLOG;
 import static org.quadfence.options.QuadfenceOptions.MAX_DEPTH;
 import static org.quadfence.options.QuadfenceOptions.MAX_RECORD_BYTES;
 import static org.quadfence.options.QuadfenceOptions.MAX_VERTICES;
@@ -66,6 +67,9 @@ public final class JobOptions implements Serializable {
     public static final double MOST_CROSSING_METERS = 1_000_000;
 
     private static final Duration LEAST_CHECKPOINT_TIME = Duration.ofMillis(10);
+
+    /** The longest {@code max-backlog}: fence versions and entities are kept this long. */
+    private static final Duration MOST_BACKLOG = Duration.ofDays(1);
 
     private static final Map<String, ConfigOption<?>> BY_KEY =
             QuadfenceOptions.all().stream()
@@ -296,6 +300,10 @@ public final class JobOptions implements Serializable {
             throw new IllegalArgumentException(
                     "changelog-materialize-interval must be at least 1s, got "
                             + written(CHANGELOG_MATERIALIZE_INTERVAL));
+        }
+        if (get(MAX_BACKLOG).compareTo(MOST_BACKLOG) > 0) {
+            throw new IllegalArgumentException(
+                    "max-backlog must be at most 1d, got " + written(MAX_BACKLOG));
         }
         if (get(WATERMARK_INTERVAL).compareTo(Duration.ofMillis(1)) < 0) {
             throw new IllegalArgumentException(

@@ -106,6 +106,17 @@ public final class QuadfenceOptions {
                     "how far behind the newest record (event time) a record may arrive and still"
                             + " count; a later position is a dead letter \"late\"");
 
+    public static final ConfigOption<Duration> MAX_BACKLOG =
+            option(
+                    Duration.class,
+                    key("max-backlog").durationType().defaultValue(Duration.ZERO),
+                    "at most 1d: a position behind its partition's watermark by at most this,"
+                            + " later than every earlier position of its entity there, is a"
+                            + " backlog position, taken at once against the fences of its time"
+                            + " (contract section 12); an entity's timers then wait for its next"
+                            + " position, or up to this long; 0: off, every position behind is"
+                            + " late");
+
     public static final ConfigOption<Duration> IDLE_TIMEOUT =
             option(
                     Duration.class,

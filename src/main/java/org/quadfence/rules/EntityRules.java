@@ -288,6 +288,19 @@ public final class EntityRules<S extends Entity> {
         }
     }
 
+    /**
+     * The earliest time after {@code after} at which a timer of {@code s} is due (a clock, a DWELL
+     * or the expiry), or {@link DueTimes#NONE}.
+     */
+    public long nextDue(S s, long after) {
+        for (long d : dues(s, expiry(s))) {
+            if (d > after) {
+                return d;
+            }
+        }
+        return DueTimes.NONE;
+    }
+
     private static boolean dueIn(Visit[] visits, long time) {
         for (Visit v : visits) {
             if (v.clockDue() == time || v.dwellDue() == time) {

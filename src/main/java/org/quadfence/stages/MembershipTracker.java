@@ -14,9 +14,12 @@ import org.quadfence.model.EventType;
 import org.quadfence.model.GeofenceEvent;
 import org.quadfence.model.Membership;
 import org.quadfence.model.Waypoint;
+import org.quadfence.rules.DueTimes;
 import org.quadfence.rules.EntityRules;
 import org.quadfence.time.EventTimeStage;
 
+import java.util.ArrayList;
+import java.util.Comparator;
 import java.util.List;
 
 /**
@@ -38,6 +41,13 @@ import java.util.List;
  * rules among the entity's events at their time. Each time an entity's set of fences changes, its
  * new set goes to the side output {@link #CURRENT_FENCES} (contract section 9), after the events of
  * the position (or expiry) that changed it.
+ *
+ * <p>With option {@code max-backlog} (contract section 12), the answer for a backlog position waits
+ * until the watermark passes the one it was read behind ({@link Membership#takenAt()}): by then
+ * every answer for it, and for its entity's earlier positions, has come, whichever tiles gave them.
+ * It is then taken in its entity's order, among the positions taken at that watermark. An entity's
+ * timer due at d fires before its first position after d, or once the watermark passes d + {@code
+ * max-backlog}, whichever comes first.
  */
 public class MembershipTracker extends EventTimeStage<String, Membership, SequencedEvent>
         implements OneInputStreamOperator<Membership, SequencedEvent> {
@@ -110,7 +120,7 @@ public class MembershipTracker extends EventTimeStage<String, Membership, Sequen
     @Override
     public void processElement(StreamRecord<Membership> record) throws Exception {
         recordsIn.add(1);
-        hold(record.getValue(), record.getValue().timestamp());
+        hold(record.getValue(), record.getValue().takenAt());
     }
 
     @Override
@@ -120,6 +130,10 @@ public class MembershipTracker extends EventTimeStage<String, Membership, Sequen
             String key = (String) getCurrentKey();
             group = Keys.group(key);
             entityId = Keys.id(key);
+            if (maxBacklog() > 0) {
+                timersUpTo(before, t - maxBacklog());
+                return;
+            }
             EntityState after = rules.timers(before, t, output);
             if (after == null) {
                 expired.inc();
@@ -133,7 +147,46 @@ public class MembershipTracker extends EventTimeStage<String, Membership, Sequen
         group = due.get(0).group();
         entityId = due.get(0).entityId();
         EntityState before = entity.value();
-        keep(before, rules.positions(before, due, output), t);
+        if (maxBacklog() == 0) {
+            keep(before, rules.positions(before, due, output), t);
+            return;
+        }
+        // Backlog answers taken at t are earlier than t: each time of the entity's in turn, after
+        // the entity's timers due up to it.
+        if (due.size() > 1) {
+            due.sort(Comparator.comparingLong(Membership::timestamp));
+        }
+        for (int i = 0; i < due.size(); ) {
+            long time = due.get(i).timestamp();
+            int end = i + 1;
+            while (end < due.size() && due.get(end).timestamp() == time) {
+                end++;
+            }
+            EntityState s = timersUpTo(before, time);
+            EntityState after = rules.positions(s, new ArrayList<>(due.subList(i, end)), output);
+            keep(s, after, time);
+            before = after;
+            i = end;
+        }
+    }
+
+    /** Fires the timers of the entity {@code s} due up to {@code t}; returns it after them. */
+    private EntityState timersUpTo(EntityState s, long t) throws Exception {
+        long done = DueTimes.NONE;
+        while (s != null) {
+            long d = rules.nextDue(s, done);
+            if (d == DueTimes.NONE || d > t) {
+                break;
+            }
+            EntityState after = rules.timers(s, d, output);
+            if (after == null) {
+                expired.inc();
+            }
+            keep(s, after, d);
+            s = after;
+            done = d;
+        }
+        return s;
     }
 
     /** Moves the entity's timers and stores what is left of it after time t. */
@@ -146,6 +199,16 @@ public class MembershipTracker extends EventTimeStage<String, Membership, Sequen
         } else if (after != before) {
             entity.update(after);
         }
+    }
+
+    /**
+     * The timestamp an event at {@code time} leaves with: its time, or with option {@code
+     * max-backlog} the stage's clock when that is later (the events of a backlog position), so that
+     * the stages after this one take them only once every event this stage gave before that clock
+     * has reached them, whichever subtask of the properties join it went through.
+     */
+    private long leaving(long time) {
+        return maxBacklog() > 0 ? Math.max(time, currentWatermark()) : time;
     }
 
     /** Where the rules' events and timers of the current key go. */
@@ -171,7 +234,7 @@ public class MembershipTracker extends EventTimeStage<String, Membership, Sequen
                             new GeofenceEvent(
                                     entityId, fenceId, type, time, lon, lat, group, enteredAt),
                             seq),
-                    time);
+                    leaving(time));
         }
 
         @Override
@@ -198,7 +261,7 @@ public class MembershipTracker extends EventTimeStage<String, Membership, Sequen
                                     from,
                                     at),
                             seq),
-                    time);
+                    leaving(time));
         }
 
         @Override
@@ -213,12 +276,12 @@ public class MembershipTracker extends EventTimeStage<String, Membership, Sequen
 
         @Override
         public void set(long time) {
-            registerTimer(time);
+            registerTimer(DueTimes.plus(time, maxBacklog()));
         }
 
         @Override
         public void delete(long time) throws Exception {
-            deleteTimer(time);
+            deleteTimer(DueTimes.plus(time, maxBacklog()));
         }
     }
 }

@@ -102,9 +102,17 @@ public class PathTracker extends EventTimeStage<String, Position, Step>
     @Override
     protected void onTimer(long t) throws Exception {
         Waypoint a = previous.value();
-        if (a != null && steps.forgottenAt(a) == t) {
+        if (a != null && timerOf(steps.forgottenAt(a)) == t) {
             previous.clear();
         }
+    }
+
+    // With max-backlog, a backlog position may still come before the entity's previous position
+    // is forgotten, so it is kept that much longer: each step asks whether it is forgotten anyway.
+    private long timerOf(long forgottenAt) {
+        return forgottenAt == DueTimes.NONE
+                ? DueTimes.NONE
+                : DueTimes.plus(forgottenAt, maxBacklog());
     }
 
     @Override
@@ -149,10 +157,10 @@ public class PathTracker extends EventTimeStage<String, Position, Step>
         long next = steps.forgottenAt(now);
         if (old != next) {
             if (old != DueTimes.NONE && old > t) {
-                deleteTimer(old);
+                deleteTimer(timerOf(old));
             }
             if (next != DueTimes.NONE) {
-                registerTimer(next);
+                registerTimer(timerOf(next));
             }
         }
     }

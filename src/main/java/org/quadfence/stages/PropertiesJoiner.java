@@ -9,6 +9,7 @@ import org.apache.flink.streaming.api.operators.TwoInputStreamOperator;
 import org.apache.flink.streaming.runtime.streamrecord.StreamRecord;
 
 import org.quadfence.model.GeofenceEvent;
+import org.quadfence.rules.DueTimes;
 import org.quadfence.time.EventTimeStage;
 
 import java.util.ArrayList;
@@ -24,7 +25,8 @@ import java.util.Map;
  * fence is deleted then, as for the EXIT that follows a delete). Events wait until the watermark
  * passes their time, so that every fence change up to it has arrived whatever the interleaving of
  * the two inputs; when a version comes in force, the older ones are dropped, and a deleted fence
- * leaves nothing behind.
+ * leaves nothing behind. With option {@code max-backlog} (contract section 12) they are dropped
+ * only once the watermark is that much past, for the events of backlog positions.
  */
 public class PropertiesJoiner extends EventTimeStage<String, SequencedEvent, SequencedEvent>
         implements TwoInputStreamOperator<FenceProperties, SequencedEvent, SequencedEvent> {
@@ -56,10 +58,11 @@ public class PropertiesJoiner extends EventTimeStage<String, SequencedEvent, Seq
         recordsIn.add(1);
         FenceProperties change = record.getValue();
         versions.put(change.timestamp(), change);
-        if (change.timestamp() > currentWatermark()) {
-            registerTimer(change.timestamp());
+        long drop = DueTimes.plus(change.timestamp(), maxBacklog());
+        if (drop > currentWatermark()) {
+            registerTimer(drop);
         } else {
-            dropVersionsBefore(currentWatermark());
+            dropVersionsBefore(currentWatermark() - maxBacklog());
         }
     }
 
@@ -67,7 +70,9 @@ public class PropertiesJoiner extends EventTimeStage<String, SequencedEvent, Seq
     public void processElement2(StreamRecord<SequencedEvent> record) throws Exception {
         recordsIn.add(1);
         SequencedEvent e = record.getValue();
-        long t = e.event().timestamp();
+        // The record's timestamp: the event's time, or, for the events of a backlog position,
+        // when the entity stage gave them (MembershipTracker#leaving), which goes on with them.
+        long t = record.getTimestamp();
         if (t <= currentWatermark()) {
             emit(withProperties(e), t);
         } else {
@@ -84,7 +89,7 @@ public class PropertiesJoiner extends EventTimeStage<String, SequencedEvent, Seq
 
     @Override
     protected void onTimer(long t) throws Exception {
-        dropVersionsBefore(t);
+        dropVersionsBefore(t - maxBacklog());
     }
 
     private SequencedEvent withProperties(SequencedEvent e) throws Exception {

@@ -1,6 +1,8 @@
 package org.quadfence.stages;
 
 import org.apache.flink.api.common.accumulators.LongCounter;
+import org.apache.flink.api.common.state.ListState;
+import org.apache.flink.api.common.state.ListStateDescriptor;
 import org.apache.flink.api.common.state.MapState;
 import org.apache.flink.api.common.state.MapStateDescriptor;
 import org.apache.flink.api.common.typeinfo.TypeInformation;
@@ -27,7 +29,9 @@ import org.quadfence.time.EventTimeStage;
 import org.quadfence.time.LateFilter;
 import org.quadfence.time.TimeBuffer;
 
+import java.util.ArrayList;
 import java.util.HashMap;
+import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Objects;
@@ -65,6 +69,11 @@ import java.util.Objects;
  * meets, with the fences in force at the position's time, and a tile that is not the position's
  * answers only when the path meets one of its fences.
  *
+ * <p>With option {@code max-backlog} (contract section 12) the tile also keeps, for each fence
+ * change it applied, what the change replaced, until the watermark is {@code max-backlog} past it.
+ * A position behind the stage's clock (a backlog position) is then matched against the fences in
+ * force at its own time: the changes after it are undone in the index for it, and done again.
+ *
  * @param <P> {@link Position}, or {@link Step} with option {@code crossing}
  */
 public class TileMatcher<P> extends EventTimeStage<TileKey, P, Membership>
@@ -87,6 +96,9 @@ public class TileMatcher<P> extends EventTimeStage<TileKey, P, Membership>
     private transient MapState<String, ShapePiece> fences;
     private transient MapState<String, FenceRules> rules;
     private transient TimeBuffer<TileUpdate> pendingUpdates;
+    // With max-backlog: what each change applied replaced (the piece and rules before it), at the
+    // change's time, in the order applied.
+    private transient ListState<TileUpdate> replaced;
     private transient Map<Cell, Owned> indexes;
     private transient Counter positionsIn;
     private transient LongCounter recordsIn;
@@ -161,6 +173,11 @@ public class TileMatcher<P> extends EventTimeStage<TileKey, P, Membership>
                         context.getKeyedStateStore(),
                         "pending-tile-updates",
                         TypeInformation.of(TileUpdate.class));
+        replaced =
+                context.getKeyedStateStore()
+                        .getListState(
+                                new ListStateDescriptor<>(
+                                        "replaced-versions", TypeInformation.of(TileUpdate.class)));
     }
 
     @Override
@@ -226,7 +243,11 @@ public class TileMatcher<P> extends EventTimeStage<TileKey, P, Membership>
             // Not late where it was read (LateFilter), but behind this task's clock (a partition
             // that was idle): matched at once, so that every tile stage answers for it.
             lateMatches.inc();
-            match(List.of(position), tile());
+            if (maxBacklog() > 0) {
+                matchAsOf(position, t, tile());
+            } else {
+                match(List.of(position), tile());
+            }
         } else {
             hold(position, t);
         }
@@ -245,6 +266,63 @@ public class TileMatcher<P> extends EventTimeStage<TileKey, P, Membership>
         for (TileUpdate u : pendingUpdates.take(t)) {
             apply(u, tile());
         }
+        if (maxBacklog() > 0) {
+            forgetReplacedBefore(t - maxBacklog());
+        }
+    }
+
+    /**
+     * Matches {@code position} at time t against the fences in force then: the changes applied
+     * after t are undone in the index for it, and done again.
+     */
+    private void matchAsOf(P position, long t, TileKey tile) throws Exception {
+        Map<String, TileUpdate> asOf = new LinkedHashMap<>();
+        for (TileUpdate r : replaced.get()) {
+            if (r.timestamp() > t) {
+                asOf.putIfAbsent(r.fenceId(), r);
+            }
+        }
+        if (asOf.isEmpty()) {
+            match(List.of(position), tile);
+            return;
+        }
+        TileIndex index = index(tile);
+        TileIndex used =
+                index != null
+                        ? index
+                        : TileIndex.of(grid.cell(tile.tile()), nodeCapacity, maxDepth, List.of());
+        for (TileUpdate then : asOf.values()) {
+            String id = then.fenceId();
+            used.replace(id, fences.get(id), then.piece(), rulesOf(then));
+        }
+        try {
+            matchWith(used, tile, position);
+        } finally {
+            for (TileUpdate then : asOf.values()) {
+                String id = then.fenceId();
+                used.replace(id, then.piece(), fences.get(id), rules.get(id));
+            }
+        }
+    }
+
+    private static FenceRules rulesOf(TileUpdate u) {
+        return u.piece() == null || u.rules().isNone() ? null : u.rules();
+    }
+
+    // Every backlog position still to come is after t.
+    private void forgetReplacedBefore(long t) throws Exception {
+        List<TileUpdate> kept = new ArrayList<>();
+        boolean dropped = false;
+        for (TileUpdate r : replaced.get()) {
+            if (r.timestamp() > t) {
+                kept.add(r);
+            } else {
+                dropped = true;
+            }
+        }
+        if (dropped) {
+            replaced.update(kept);
+        }
     }
 
     @Override
@@ -262,17 +340,26 @@ public class TileMatcher<P> extends EventTimeStage<TileKey, P, Membership>
         }
         TileIndex index = index(tile);
         for (P record : positions) {
-            if (record instanceof Step step) {
-                matchStep(index, tile, step);
-                continue;
-            }
-            Position p = (Position) record;
-            Membership m = query.match(index, p);
-            candidatesTested.inc(query.tested());
-            if (answersEveryPosition || m.fenceIds().length > 0 || m.nearIds().length > 0) {
-                emit(m, p.timestamp());
-            }
+            matchWith(index, tile, record);
         }
+    }
+
+    private void matchWith(TileIndex index, TileKey tile, P record) {
+        if (record instanceof Step step) {
+            matchStep(index, tile, step);
+            return;
+        }
+        Position p = (Position) record;
+        Membership m = query.match(index, p);
+        candidatesTested.inc(query.tested());
+        if (answersEveryPosition || m.fenceIds().length > 0 || m.nearIds().length > 0) {
+            emit(answer(m, p), p.timestamp());
+        }
+    }
+
+    /** The answer {@code m} for {@code p}, which says whether p is a backlog position. */
+    private static Membership answer(Membership m, Position p) {
+        return p.inBacklog() ? m.inBacklog(p.backlogWatermark()) : m;
     }
 
     /** The answer for a step from this tile: its position's, its path's, or both. */
@@ -294,7 +381,7 @@ public class TileMatcher<P> extends EventTimeStage<TileKey, P, Membership>
                 || m.fenceIds().length > 0
                 || m.nearIds().length > 0
                 || m.pathIds().length > 0) {
-            emit(m, p.timestamp());
+            emit(answer(m, p), p.timestamp());
         }
     }
 
@@ -302,6 +389,20 @@ public class TileMatcher<P> extends EventTimeStage<TileKey, P, Membership>
         String id = update.fenceId();
         ShapePiece before = fences.get(id);
         ShapePiece after = update.piece();
+        if (maxBacklog() > 0 && update.timestamp() != Long.MIN_VALUE) {
+            FenceRules was = before == null ? null : rules.get(id);
+            replaced.add(
+                    new TileUpdate(
+                            update.tile(),
+                            update.group(),
+                            id,
+                            update.timestamp(),
+                            before,
+                            update.shard(),
+                            was));
+            long forget = update.timestamp() + maxBacklog();
+            registerTimer(forget < update.timestamp() ? Long.MAX_VALUE : forget);
+        }
         if (after == null) {
             fences.remove(id);
         } else {

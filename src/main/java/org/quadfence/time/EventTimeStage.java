@@ -66,6 +66,7 @@ public abstract class EventTimeStage<K, T, OUT> extends AbstractStreamOperator<O
 
     private final TypeInformation<T> recordType;
     private int heldLimit;
+    private long maxBacklogMs;
 
     private transient WaitingRecords<Held<K, T>> held;
     // The records due at a watermark, and those of one key at one time: reused, so that
@@ -185,6 +186,19 @@ public abstract class EventTimeStage<K, T, OUT> extends AbstractStreamOperator<O
      */
     public final void setWaitingLimit(int records) {
         heldLimit = records;
+    }
+
+    /**
+     * Sets option {@code max-backlog} (contract section 12), which a stage that keeps what records
+     * behind the watermark need reads with {@link #maxBacklog()}; call it before the job runs.
+     */
+    public final void setMaxBacklog(long ms) {
+        maxBacklogMs = ms;
+    }
+
+    /** Option {@code max-backlog} in milliseconds; 0: off. */
+    protected final long maxBacklog() {
+        return maxBacklogMs;
     }
 
     /** The records waiting in memory, and the times with records waiting in keyed state. */

@@ -17,9 +17,10 @@ import static org.quadfence.testing.SampleReplay.replayAndCheck;
 
 /**
  * The feature samples (polygons, circles, groups, hysteresis, DWELL, expiry, and the rules per
- * fence and position accuracy of sample-rules) through the whole job on a MiniCluster with the
- * options in their meta.json, at parallelism 1 and 4, and with the wide tier at tile level 14,
- * checked by the samples' own check.py (which knows DWELL, groups and timer order).
+ * fence and position accuracy of sample-rules, the backlogs of trackers that were offline of
+ * sample-backlog) through the whole job on a MiniCluster with the options in their meta.json, at
+ * parallelism 1 and 4, and with the wide tier at tile level 14, checked by the samples' own
+ * check.py (which knows DWELL, groups and timer order).
  */
 class FeatureSamplesITCase {
 
@@ -28,7 +29,14 @@ class FeatureSamplesITCase {
     @TempDir Path out;
 
     @ParameterizedTest(name = "{0}")
-    @ValueSource(strings = {"sample-features", "sample-features-nasty", "sample-rules"})
+    @ValueSource(
+            strings = {
+                "sample-features",
+                "sample-features-nasty",
+                "sample-rules",
+                "sample-backlog/rects",
+                "sample-backlog/dwell"
+            })
     void replayAgreesWithTheExpectedEventsAtParallelismOneAndFourAndAtAFineTileLevel(String name)
             throws Exception {
         List<String> one = replayAndCheck(name, out, Map.of("parallelism", "1"));

@@ -108,7 +108,10 @@ final class RecordSamples {
                     0,
                     Collections.unmodifiableSortedMap(
                             new TreeMap<>(Map.of("fleet", "north", "kind", "東京")))),
-            new Position("empty", 1, 2, 3, "g", 1e6, Collections.emptySortedMap())
+            new Position("empty", 1, 2, 3, "g", 1e6, Collections.emptySortedMap()),
+            new Position("offline", 1, 2, 3, "g").inBacklog(4000),
+            new Position("offline", 1, 2, 3, null, 5, Collections.emptySortedMap())
+                    .inBacklog(Long.MIN_VALUE + 1)
         };
     }
 
@@ -190,7 +193,21 @@ final class RecordSamples {
                     new Waypoint(1000, 0, 0),
                     new String[] {"gate"},
                     new double[] {0.5},
-                    new long[] {0, 50, -1})
+                    new long[] {0, 50, -1}),
+            new Membership("g", "offline", 3, 1, 2, new String[] {"a"}).inBacklog(4000),
+            new Membership(
+                            "g",
+                            "e",
+                            2000,
+                            10,
+                            0,
+                            new String[0],
+                            new String[] {"n"},
+                            new Waypoint(1000, 0, 0),
+                            new String[] {"gate"},
+                            new double[] {0.5},
+                            new long[] {0, 50, -1})
+                    .inBacklog(Long.MAX_VALUE)
         };
     }
 

@@ -29,7 +29,7 @@ import java.util.stream.Collectors;
  */
 abstract class StageTestBase<H extends AbstractStreamOperatorTestHarness<?>> {
 
-    private static final int MAX_PARALLELISM = 128;
+    static final int MAX_PARALLELISM = 128;
 
     /** The current test's harness, open. */
     H harness;

@@ -260,4 +260,58 @@ class TileMatcherTest
         assertThat(matches()).hasSize(1000).allMatch(m -> m.endsWith("@2[A]"));
         assertThat(harness.numKeyedStateEntries()).isEqualTo(1);
     }
+
+    /** A tile stage with option max-backlog, and a backlog position read behind the watermark. */
+    private void withMaxBacklog(long ms) throws Exception {
+        harness.close();
+        TileMatcher<Position> stage =
+                new TileMatcher<>(TypeInformation.of(Position.class), GRID, 4, 8, 0, 2, 1, true);
+        stage.setMaxBacklog(ms);
+        TileShards oneShard = new TileShards(1, MAX_PARALLELISM);
+        harness =
+                new KeyedTwoInputStreamOperatorTestHarness<>(
+                        stage,
+                        new StageKeys.TileOfUpdate(oneShard),
+                        new StageKeys.TileOfPosition(GRID, oneShard),
+                        TypeInformation.of(TileKey.class));
+        harness.open();
+    }
+
+    private void backlogPosition(String entity, long t, long watermark) throws Exception {
+        harness.processElement2(new Position(entity, 10, 10, t).inBacklog(watermark), t);
+    }
+
+    @Test
+    void aBacklogPositionMeetsTheFencesInForceAtItsOwnTime() throws Exception {
+        withMaxBacklog(60_000);
+        fence("A", 1, new Box(5, 5, 15, 15));
+        fence("A", 20, new Box(0, 0, 1, 1));
+        fence("B", 30, new Box(5, 5, 15, 15));
+        fence("C", 5, new Box(5, 5, 15, 15));
+        fence("C", 25, null);
+        watermark(40);
+        backlogPosition("early", 10, 40);
+        backlogPosition("late", 35, 40);
+        assertThat(harness.extractOutputValues())
+                .extracting(m -> m.entityId() + Arrays.toString(m.fenceIds()))
+                .containsExactly("early[A, C]", "late[B]");
+        assertThat(harness.extractOutputValues())
+                .allMatch(m -> m.backlogWatermark() == 40 && m.takenAt() == 41);
+        harness.getOutput().clear();
+        position("now", 50, 10, 10);
+        watermark(50);
+        assertThat(matches()).as("the index is as it was").containsExactly("now@50[B]");
+    }
+
+    @Test
+    void whatAChangeReplacedIsForgottenOnceTheWatermarkIsMaxBacklogPastIt() throws Exception {
+        withMaxBacklog(100);
+        fence("A", 1, new Box(5, 5, 15, 15));
+        fence("A", 20, null);
+        watermark(119);
+        backlogPosition("kept", 19, 119);
+        watermark(121);
+        backlogPosition("forgotten", 19, 121);
+        assertThat(matches()).containsExactly("kept@19[A]", "forgotten@19[]");
+    }
 }

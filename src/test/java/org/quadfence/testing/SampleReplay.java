@@ -51,6 +51,7 @@ public final class SampleReplay {
         Path events = out.resolve(name + "-" + tag + ".jsonl");
         Path dlq = out.resolve(name + "-" + tag + ".dlq");
         Path memberships = out.resolve(name + "-" + tag + ".memberships");
+        Files.createDirectories(events.getParent());
         JobExecutionResult result =
                 replay(
                         options,

@@ -51,4 +51,22 @@ class LateFilterTest {
                                                     + "\"timestamp\":100}");
                         });
     }
+
+    @Test
+    void withMaxBacklogAPositionBehindByAtMostItGoesOnMarkedWithTheWatermark() throws Exception {
+        var backlog =
+                new OneInputStreamOperatorTestHarness<Position, Position>(
+                        new ProcessOperator<>(new LateFilter(DEAD_LETTERS, 0, 1_000)));
+        backlog.open();
+        backlog.processWatermark(10_000);
+        // Behind by watermark + 1 - t: 1000 for t = 9001, 1001 for t = 9000.
+        backlog.processElement(new Position("e", 1, 2, 9_001), 9_001);
+        backlog.processElement(new Position("f", 1, 2, 9_000), 9_000);
+        assertThat(backlog.extractOutputValues())
+                .containsExactly(new Position("e", 1, 2, 9_001).inBacklog(10_000));
+        assertThat(backlog.getSideOutput(DEAD_LETTERS))
+                .singleElement()
+                .satisfies(r -> assertThat(r.getValue().error()).contains("max-backlog"));
+        backlog.close();
+    }
 }
