@@ -16,6 +16,7 @@ import org.quadfence.io.InputRules;
 import org.quadfence.io.JsonLinesFileSink;
 import org.quadfence.io.JsonLinesFormat;
 import org.quadfence.io.PositionCodec;
+import org.quadfence.kafka.EventTimeKafkaSource;
 import org.quadfence.kafka.KafkaIo;
 import org.quadfence.model.CurrentFences;
 import org.quadfence.model.DeadLetter;
@@ -85,6 +86,24 @@ public final class JobIo {
     }
 
     /**
+     * The positions source; with option {@code max-backlog}, each position read behind its
+     * partition's watermark is marked with it, for the LateFilter to judge it by its own partition
+     * (contract section 12).
+     */
+    static EventTimeKafkaSource<Parsed<Position>> positions(
+            EventTimeKafkaSource<Parsed<Position>> source, JobOptions o) {
+        if (o.millis("max-backlog") == 0) {
+            return source;
+        }
+        return source.markingBehind(
+                (parsed, watermark) ->
+                        parsed.ok()
+                                ? new Parsed<>(
+                                        parsed.value().inBacklog(watermark), null, parsed.notice())
+                                : parsed);
+    }
+
+    /**
      * The sinks' transactional id prefix: the option, or else derived from the consumer group and
      * the job name, so two jobs that differ in either never share transactional ids.
      */
@@ -119,14 +138,16 @@ public final class JobIo {
         DeliveryGuarantee delivery = JobEnvironment.delivery(o, flink);
         long bound = o.millis("max-out-of-orderness");
         return new GeofenceJob.Io(
-                kafka.keepingEventTime(
-                        kafka.positions(
+                positions(
+                        kafka.keepingEventTime(
+                                kafka.positions(
+                                        o.get("positions-topic"),
+                                        KafkaIo.startingOffsets(o.get("starting-offsets")),
+                                        bounded),
                                 o.get("positions-topic"),
-                                KafkaIo.startingOffsets(o.get("starting-offsets")),
-                                bounded),
-                        o.get("positions-topic"),
-                        EventTimes.POSITIONS,
-                        bound),
+                                EventTimes.POSITIONS,
+                                bound),
+                        o),
                 kafka.keepingEventTime(
                         kafka.fences(o.get("fences-topic"), bounded),
                         o.get("fences-topic"),

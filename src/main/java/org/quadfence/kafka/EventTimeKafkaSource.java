@@ -59,6 +59,7 @@ public final class EventTimeKafkaSource<T>
     private final Map<String, String> client;
     private final SerializableTimestampAssigner<T> eventTime;
     private final long boundMs;
+    private final BehindMark<T> behind;
 
     /**
      * @param topic the topic {@code kafka} reads
@@ -73,12 +74,31 @@ public final class EventTimeKafkaSource<T>
             Map<String, String> client,
             SerializableTimestampAssigner<T> eventTime,
             long boundMs) {
+        this(kafka, topic, client, eventTime, boundMs, null);
+    }
+
+    private EventTimeKafkaSource(
+            KafkaSource<T> kafka,
+            String topic,
+            Map<String, String> client,
+            SerializableTimestampAssigner<T> eventTime,
+            long boundMs,
+            BehindMark<T> behind) {
         this.kafka = kafka;
         this.topic = topic;
         this.client = Map.copyOf(client);
         this.eventTime = eventTime;
         this.boundMs = boundMs;
+        this.behind = behind;
         KafkaInternals.check();
+    }
+
+    /**
+     * The same source, whose records read behind their partition's watermark ({@code max event time
+     * - bound - 1} of the partition's records before them) go on as {@code behind} makes them.
+     */
+    public EventTimeKafkaSource<T> markingBehind(BehindMark<T> behind) {
+        return new EventTimeKafkaSource<>(kafka, topic, client, eventTime, boundMs, behind);
     }
 
     /**
@@ -156,7 +176,7 @@ public final class EventTimeKafkaSource<T>
                         config,
                         context,
                         metrics);
-        return new EventTimeReader<>(reader, eventTime, boundMs, progress);
+        return new EventTimeReader<>(reader, eventTime, boundMs, progress, behind);
     }
 
     @Override

@@ -29,6 +29,7 @@ final class EventTimeReader<T> implements SourceReader<T, KafkaPartitionSplit> {
     private final SerializableTimestampAssigner<T> eventTime;
     private final long boundMs;
     private final PartitionProgress progress;
+    private final BehindMark<T> behind;
 
     /** Latest event time per split, of the splits this reader holds. */
     private final Map<String, Long> restored = new HashMap<>();
@@ -44,11 +45,13 @@ final class EventTimeReader<T> implements SourceReader<T, KafkaPartitionSplit> {
             SourceReader<T, KafkaPartitionSplit> kafka,
             SerializableTimestampAssigner<T> eventTime,
             long boundMs,
-            PartitionProgress progress) {
+            PartitionProgress progress,
+            BehindMark<T> behind) {
         this.kafka = kafka;
         this.eventTime = eventTime;
         this.boundMs = boundMs;
         this.progress = progress;
+        this.behind = behind;
     }
 
     @Override
@@ -224,17 +227,16 @@ final class EventTimeReader<T> implements SourceReader<T, KafkaPartitionSplit> {
 
         @Override
         public void collect(T record) {
-            count(record, Long.MIN_VALUE);
-            split.collect(record);
+            split.collect(count(record, Long.MIN_VALUE));
         }
 
         @Override
         public void collect(T record, long timestamp) {
-            count(record, timestamp);
-            split.collect(record, timestamp);
+            split.collect(count(record, timestamp), timestamp);
         }
 
-        private void count(T record, long timestamp) {
+        /** Counts the record's event time; returns it as it goes on. */
+        private T count(T record, long timestamp) {
             // Before the record reaches the split's watermark generator, which learns its split so.
             progress.emitting = splitId;
             if (progressed != null && (!progressed.emitted || progressed.idle)) {
@@ -243,7 +245,15 @@ final class EventTimeReader<T> implements SourceReader<T, KafkaPartitionSplit> {
             long time = eventTime.extractTimestamp(record, timestamp);
             if (time > maxEventTime) {
                 maxEventTime = time;
+                return record;
             }
+            if (behind != null
+                    && time != Long.MIN_VALUE
+                    && maxEventTime != EventTimeSplit.NONE
+                    && time <= maxEventTime - boundMs - 1) {
+                return behind.marked(record, maxEventTime - boundMs - 1);
+            }
+            return record;
         }
 
         @Override

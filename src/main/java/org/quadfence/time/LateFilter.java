@@ -30,7 +30,9 @@ import java.time.Instant;
  * max-out-of-orderness}) minus the position's time. A source emits its watermark only every {@code
  * watermark-interval}, so where a subtask reads one partition (a file in replay; the library's own
  * watermarks, which are per subtask) the filter keeps the watermark that the positions it has read
- * earned itself, and judges each position exactly by the ones read before it.
+ * earned itself, and judges each position exactly by the ones read before it. A Kafka source
+ * subtask may read several partitions: its source marks each position read behind its own
+ * partition's watermark with that watermark ({@code EventTimeKafkaSource#markingBehind}).
  */
 public class LateFilter extends ProcessFunction<Position, Position> {
 
@@ -93,6 +95,10 @@ public class LateFilter extends ProcessFunction<Position, Position> {
     @Override
     public void processElement(Position p, Context ctx, Collector<Position> out) {
         long watermark = ctx.timerService().currentWatermark();
+        if (p.inBacklog()) {
+            // Marked by its source: the watermark its own partition had when it was read.
+            watermark = Math.max(watermark, p.backlogWatermark());
+        }
         if (ownClockBoundMs >= 0) {
             if (newest != Long.MIN_VALUE) {
                 watermark = Math.max(watermark, newest - ownClockBoundMs - 1);

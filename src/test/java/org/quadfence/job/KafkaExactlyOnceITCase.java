@@ -21,6 +21,7 @@ import org.apache.kafka.common.utils.Utils;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.extension.RegisterExtension;
 import org.junit.jupiter.api.io.TempDir;
+import org.quadfence.io.EventTimes;
 import org.quadfence.kafka.KafkaIo;
 import org.quadfence.model.Parsed;
 import org.quadfence.model.Position;
@@ -135,7 +136,29 @@ class KafkaExactlyOnceITCase {
                 SampleReplay.engineOptions(RULES),
                 StreamExecutionEnvironment::getExecutionEnvironment,
                 List.of("none"),
-                List.of("none"));
+                List.of("none"),
+                4);
+        assertThat(FAILED).isTrue();
+    }
+
+    /**
+     * Backlogs of trackers that were offline (contract section 12), DWELLs due while they were,
+     * through a task failure: the positions on one partition, as the sample's file is one.
+     */
+    @Test
+    void aTaskFailureLosesAndRepeatsNothingOfTheBacklogsOfDevicesThatWereOffline()
+            throws Exception {
+        FAILED.set(false);
+        Path sample = SampleReplay.SAMPLES.resolve("sample-backlog/dwell");
+        runAndCheck(
+                sample,
+                "backlog",
+                true,
+                SampleReplay.engineOptions(sample),
+                StreamExecutionEnvironment::getExecutionEnvironment,
+                List.of("none"),
+                List.of("none"),
+                1);
         assertThat(FAILED).isTrue();
     }
 
@@ -207,7 +230,7 @@ class KafkaExactlyOnceITCase {
             Map<String, String> more,
             Supplier<StreamExecutionEnvironment> flink)
             throws Exception {
-        return runAndCheck(SAMPLE, name, fail, more, flink, List.of("none"), List.of("none"));
+        return runAndCheck(SAMPLE, name, fail, more, flink, List.of("none"), List.of("none"), 4);
     }
 
     private JobID runAndCheck(
@@ -218,13 +241,14 @@ class KafkaExactlyOnceITCase {
             List<String> fenceCodecs,
             List<String> positionCodecs)
             throws Exception {
-        return runAndCheck(SAMPLE, name, fail, more, flink, fenceCodecs, positionCodecs);
+        return runAndCheck(SAMPLE, name, fail, more, flink, fenceCodecs, positionCodecs, 4);
     }
 
     /**
      * @param sample the sample whose records go in and whose events must come out (check.py)
      * @param fenceCodecs the compression of the fences' producer
      * @param positionCodecs the compression of each position partition's producer, in turn
+     * @param positionPartitions the partitions of the positions topic
      */
     private JobID runAndCheck(
             Path sample,
@@ -233,7 +257,8 @@ class KafkaExactlyOnceITCase {
             Map<String, String> more,
             Supplier<StreamExecutionEnvironment> flink,
             List<String> fenceCodecs,
-            List<String> positionCodecs)
+            List<String> positionCodecs,
+            int positionPartitions)
             throws Exception {
         String positions = name + "-positions";
         String fences = name + "-fences";
@@ -242,12 +267,17 @@ class KafkaExactlyOnceITCase {
         String memberships = name + "-memberships";
         // Not compacted here, so that every record stays to be counted.
         kafka.createTopic(memberships, 2, false);
-        kafka.createTopic(positions, 4, false);
+        kafka.createTopic(positions, positionPartitions, false);
         kafka.createTopic(fences, 2, true);
         kafka.createTopic(events, 3, false);
         kafka.createTopic(dlq, 1, false);
         produce(fences, 2, sample.resolve("fences.jsonl"), "fenceId", fenceCodecs);
-        produce(positions, 4, sample.resolve("positions.jsonl"), "entityId", positionCodecs);
+        produce(
+                positions,
+                positionPartitions,
+                sample.resolve("positions.jsonl"),
+                "entityId",
+                positionCodecs);
 
         Map<String, String> given =
                 new HashMap<>(
@@ -284,14 +314,23 @@ class KafkaExactlyOnceITCase {
                             JobIo.transactionalIdPrefix(options),
                             new java.util.Properties(),
                             options.inputRules());
+            var failing =
+                    k.positions(
+                            positions,
+                            OffsetsInitializer.earliest(),
+                            true,
+                            new FailOnce(KafkaIo.positionRecords(options.inputRules()), 1200));
             io =
                     io.withPositions(
-                            k.positions(
-                                    positions,
-                                    OffsetsInitializer.earliest(),
-                                    true,
-                                    new FailOnce(
-                                            KafkaIo.positionRecords(options.inputRules()), 1200)));
+                            options.millis("max-backlog") == 0
+                                    ? failing
+                                    : JobIo.positions(
+                                            k.keepingEventTime(
+                                                    failing,
+                                                    positions,
+                                                    EventTimes.POSITIONS,
+                                                    options.millis("max-out-of-orderness")),
+                                            options));
         }
         StreamExecutionEnvironment env = flink.get();
         GeofenceJob.assemble(env, options, io, true);
