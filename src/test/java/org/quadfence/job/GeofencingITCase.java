@@ -26,6 +26,7 @@ import org.quadfence.model.Parsed;
 import org.quadfence.model.Position;
 import org.quadfence.testing.MiniClusters;
 import org.quadfence.testing.SampleCheck;
+import org.quadfence.testing.SampleReplay;
 
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -77,6 +78,39 @@ class GeofencingITCase {
                                 SampleCheck.read(SAMPLE.resolve("expected.jsonl")), read(got)))
                 .isEmpty();
         assertThat(drain(current)).isNotEmpty().allMatch(c -> c.entityId() != null);
+    }
+
+    @Test
+    void theLibraryTakesTheBacklogsOfDevicesThatWereOfflineAgainstTheFencesOfTheirTime()
+            throws Exception {
+        Path sample = SampleReplay.SAMPLES.resolve("sample-backlog/rects");
+        StreamExecutionEnvironment env = environment();
+        // The sample's file is one partition: its positions reach the library in their order,
+        // not spread over subtasks by a rebalance after the one-subtask source.
+        env.setParallelism(1);
+        DataStream<Position> positions =
+                env.fromData(samplePositions(sample), TypeInformation.of(Position.class));
+        DataStream<FenceChange> fences =
+                env.fromData(sampleFences(sample), TypeInformation.of(FenceChange.class));
+
+        GeofenceStreams out =
+                Geofencing.builder()
+                        .setMaxOutOfOrderness(Duration.ofSeconds(1))
+                        .setMaxBacklog(Duration.ofMinutes(1))
+                        .build()
+                        .apply(positions, fences);
+        CloseableIterator<GeofenceEvent> events = out.events().collectAsync();
+        CloseableIterator<DeadLetter> dead = out.deadLetters().collectAsync();
+        env.execute("library backlogs");
+
+        assertThat(
+                        SampleCheck.differences(
+                                SampleCheck.read(sample.resolve("expected.jsonl")),
+                                read(drain(events))))
+                .isEmpty();
+        assertThat(drain(dead))
+                .hasSize(43)
+                .allSatisfy(d -> assertThat(d.error()).startsWith("late"));
     }
 
     @Test
@@ -221,9 +255,13 @@ class GeofencingITCase {
     }
 
     private static List<Position> samplePositions() throws Exception {
+        return samplePositions(SAMPLE);
+    }
+
+    private static List<Position> samplePositions(Path sample) throws Exception {
         PositionCodec codec = new PositionCodec();
         List<Position> out = new ArrayList<>();
-        for (String line : Files.readAllLines(SAMPLE.resolve("positions.jsonl"))) {
+        for (String line : Files.readAllLines(sample.resolve("positions.jsonl"))) {
             Parsed<Position> p = codec.parse(line);
             assertThat(p.ok()).as(line).isTrue();
             out.add(p.value());
@@ -232,9 +270,13 @@ class GeofencingITCase {
     }
 
     private static List<FenceChange> sampleFences() throws Exception {
+        return sampleFences(SAMPLE);
+    }
+
+    private static List<FenceChange> sampleFences(Path sample) throws Exception {
         FenceChangeCodec codec = new FenceChangeCodec();
         List<FenceChange> out = new ArrayList<>();
-        for (String line : Files.readAllLines(SAMPLE.resolve("fences.jsonl"))) {
+        for (String line : Files.readAllLines(sample.resolve("fences.jsonl"))) {
             Parsed<FenceChange> c = codec.parse(null, line.getBytes(), Long.MIN_VALUE);
             assertThat(c.ok()).as(line).isTrue();
             out.add(c.value());

@@ -79,4 +79,34 @@ class MembershipBacklogTest extends StageTestBase.EntityStage {
         harness.processWatermark(110 + MAX_BACKLOG);
         assertThat(events()).containsExactly("DWELL A @110 1.0");
     }
+
+    /** Fence A's answer at t, A asking for 100 ms inside before its ENTER (enterAfterMs). */
+    private static Membership inA(long t, double lat) {
+        return new Membership(
+                Groups.DEFAULT,
+                "e",
+                t,
+                0,
+                lat,
+                new String[] {"A"},
+                new String[0],
+                null,
+                new String[0],
+                new double[0],
+                new long[] {100, 0, -1});
+    }
+
+    @Test
+    void aConfirmationClockDueWhileTheEntityWasOfflineCountsItsBacklog() throws Exception {
+        open(0);
+        harness.processElement(inA(10, 1), 10);
+        harness.processWatermark(500);
+        assertThat(events()).as("the clock waits for the entity").isEmpty();
+        backlog(60, 500, 2);
+        harness.processElement(inA(200, 3).inBacklog(500), 200);
+        harness.processWatermark(501);
+        assertThat(events()).as("it left before the clock was due: no ENTER").isEmpty();
+        harness.processWatermark(300 + MAX_BACKLOG);
+        assertThat(events()).containsExactly("ENTER A @300 3.0");
+    }
 }
