@@ -117,9 +117,12 @@ public final class StateOptions {
                 + key
                 + " "
                 + now
-                + (key.equals("crossing")
-                        ? "; the records waiting in the tile stages depend on it. Restore with "
-                        : "; the fences' tiles depend on it. Restore with ")
+                + switch (key) {
+                    case "crossing" -> "; the records waiting in the tile stages depend on it.";
+                    case "max-backlog" -> "; the entity stage's timers depend on it.";
+                    default -> "; the fences' tiles depend on it.";
+                }
+                + " Restore with "
                 + key
                 + " "
                 + then

@@ -159,14 +159,17 @@ public class TileMatcher<P> extends EventTimeStage<TileKey, P, Membership>
     @Override
     public void initializeState(StateInitializationContext context) throws Exception {
         // Before the waiting records are read: with another crossing they are of another type.
+        // With another max-backlog the entity stage's timers, set that long after their due
+        // times, would be misread: the job's one check of it is here.
         StateOptions.check(
                 context,
                 Map.of(
                         "tile-level", String.valueOf(tileLevel),
                         "tile-shards", String.valueOf(tileShards),
                         "exit-margin-meters", String.valueOf(margin),
-                        "crossing", String.valueOf(steps)),
-                Map.of("crossing", "false"));
+                        "crossing", String.valueOf(steps),
+                        "max-backlog", String.valueOf(maxBacklog())),
+                Map.of("crossing", "false", "max-backlog", "0"));
         super.initializeState(context);
         pendingUpdates =
                 new TimeBuffer<>(

@@ -314,4 +314,15 @@ class TileMatcherTest
         backlogPosition("forgotten", 19, 121);
         assertThat(matches()).containsExactly("kept@19[A]", "forgotten@19[]");
     }
+
+    @Test
+    void aRestoreWithAnotherMaxBacklogIsRefusedNamingTheOption() throws Exception {
+        withMaxBacklog(60_000);
+        fence("A", 1, new Box(5, 5, 15, 15));
+        OperatorSubtaskState snapshot = harness.snapshot(1, 2);
+        var other = tileMatcher(GRID);
+        assertThatThrownBy(() -> other.initializeState(snapshot))
+                .isInstanceOf(SuppressRestartsException.class)
+                .hasStackTraceContaining("max-backlog 60000 and the job now has max-backlog 0");
+    }
 }
