@@ -107,6 +107,15 @@ public record Membership(
 
     /** The same answer with {@code other} timings (null: the job's for every fence). */
     public Membership withTimings(long[] other) {
+        return with(other, backlogWatermark);
+    }
+
+    /** The same answer for a backlog position read when the watermark was {@code watermark}. */
+    public Membership inBacklog(long watermark) {
+        return with(timings, watermark);
+    }
+
+    private Membership with(long[] otherTimings, long watermark) {
         return new Membership(
                 group,
                 entityId,
@@ -118,15 +127,8 @@ public record Membership(
                 pathFrom,
                 pathIds,
                 pathAt,
-                other,
-                backlogWatermark);
-    }
-
-    /** The same answer for a backlog position read when the watermark was {@code watermark}. */
-    public Membership inBacklog(long watermark) {
-        return new Membership(
-                group, entityId, timestamp, lon, lat, fenceIds, nearIds, pathFrom, pathIds, pathAt,
-                timings, watermark);
+                otherTimings,
+                watermark);
     }
 
     /**

@@ -117,40 +117,32 @@ public final class MembershipSerializer extends RecordSerializer<Membership> {
         boolean timed = ids < -1;
         String[] fenceIds = ids == -1 ? null : readIds(timed ? -2 - ids : ids, in);
         int n = in.readInt();
-        Membership m;
+        String[] near;
+        Waypoint from = null;
+        String[] pathIds = NO_IDS;
+        double[] pathAt = NO_FRACTIONS;
         if (n >= -1) {
-            String[] near = n >= 0 ? readIds(n, in) : null;
-            m =
-                    new Membership(
-                            group,
-                            entityId,
-                            timestamp,
-                            lon,
-                            lat,
-                            fenceIds,
-                            near,
-                            null,
-                            NO_IDS,
-                            NO_FRACTIONS,
-                            timed ? readLongs(in) : null);
+            near = n >= 0 ? readIds(n, in) : null;
         } else {
-            String[] near = readIds(-2 - n, in);
-            Waypoint from = new Waypoint(in.readLong(), in.readDouble(), in.readDouble());
-            m =
-                    new Membership(
-                            group,
-                            entityId,
-                            timestamp,
-                            lon,
-                            lat,
-                            fenceIds,
-                            near,
-                            from,
-                            readStrings(in),
-                            readDoubles(in),
-                            timed ? readLongs(in) : null);
+            near = readIds(-2 - n, in);
+            from = new Waypoint(in.readLong(), in.readDouble(), in.readDouble());
+            pathIds = readStrings(in);
+            pathAt = readDoubles(in);
         }
-        return backlog ? m.inBacklog(in.readLong()) : m;
+        long[] timings = timed ? readLongs(in) : null;
+        return new Membership(
+                group,
+                entityId,
+                timestamp,
+                lon,
+                lat,
+                fenceIds,
+                near,
+                from,
+                pathIds,
+                pathAt,
+                timings,
+                backlog ? in.readLong() : Position.LIVE);
     }
 
     @Override

@@ -293,12 +293,17 @@ public final class EntityRules<S extends Entity> {
      * or the expiry), or {@link DueTimes#NONE}.
      */
     public long nextDue(S s, long after) {
-        for (long d : dues(s, expiry(s))) {
-            if (d > after) {
-                return d;
-            }
+        long next = earliestAfter(DueTimes.NONE, expiry(s), after);
+        for (Visit v : s.visits()) {
+            next = earliestAfter(next, v.clockDue(), after);
+            next = earliestAfter(next, v.dwellDue(), after);
         }
-        return DueTimes.NONE;
+        return next;
+    }
+
+    // The earlier of next and d, of those after `after` (DueTimes.NONE: no time).
+    private static long earliestAfter(long next, long d, long after) {
+        return d != DueTimes.NONE && d > after && (next == DueTimes.NONE || d < next) ? d : next;
     }
 
     private static boolean dueIn(Visit[] visits, long time) {

@@ -163,7 +163,9 @@ public class MembershipTracker extends EventTimeStage<String, Membership, Sequen
                 end++;
             }
             EntityState s = timersUpTo(before, time);
-            EntityState after = rules.positions(s, new ArrayList<>(due.subList(i, end)), output);
+            List<Membership> atTime =
+                    i == 0 && end == due.size() ? due : new ArrayList<>(due.subList(i, end));
+            EntityState after = rules.positions(s, atTime, output);
             keep(s, after, time);
             before = after;
             i = end;

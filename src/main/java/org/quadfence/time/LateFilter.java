@@ -47,23 +47,9 @@ public class LateFilter extends ProcessFunction<Position, Position> {
     private transient Counter inaccurate;
     private transient PositionCodec codec;
 
+    /** A filter of late positions alone: no accuracy limit, no backlogs. */
     public LateFilter(OutputTag<DeadLetter> deadLetters) {
-        this(deadLetters, 0);
-    }
-
-    /**
-     * @param maxAccuracy option {@code max-accuracy-meters}; 0 for no limit
-     */
-    public LateFilter(OutputTag<DeadLetter> deadLetters, double maxAccuracy) {
-        this(deadLetters, maxAccuracy, 0);
-    }
-
-    /**
-     * @param maxAccuracy option {@code max-accuracy-meters}; 0 for no limit
-     * @param maxBacklogMs option {@code max-backlog}; 0 for none
-     */
-    public LateFilter(OutputTag<DeadLetter> deadLetters, double maxAccuracy, long maxBacklogMs) {
-        this(deadLetters, maxAccuracy, maxBacklogMs, -1);
+        this(deadLetters, 0, 0, -1);
     }
 
     /**

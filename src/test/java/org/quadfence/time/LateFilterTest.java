@@ -56,7 +56,7 @@ class LateFilterTest {
     void withMaxBacklogAPositionBehindByAtMostItGoesOnMarkedWithTheWatermark() throws Exception {
         var backlog =
                 new OneInputStreamOperatorTestHarness<Position, Position>(
-                        new ProcessOperator<>(new LateFilter(DEAD_LETTERS, 0, 1_000)));
+                        new ProcessOperator<>(new LateFilter(DEAD_LETTERS, 0, 1_000, -1)));
         backlog.open();
         backlog.processWatermark(10_000);
         // Behind by watermark + 1 - t: 1000 for t = 9001, 1001 for t = 9000.
